@@ -1,0 +1,26 @@
+/**
+ * Stable error codes carried in GraphQL `extensions.code`. The UI maps codes to
+ * messages; it never matches on message text.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'USER_EXISTS',
+  'INVALID_CREDENTIALS',
+  'RATE_LIMITED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Messages the spec (§8) fixes word for word. */
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  userExists: 'User already exists with this email',
+  generic: 'An error occurred. Please try again.',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  unauthenticated: 'Please log in to continue.',
+  forbidden: 'You do not have access to this.',
+} as const;

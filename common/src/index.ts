@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './modules';
+export * from './pricing';
+export * from './validation';

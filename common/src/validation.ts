@@ -1,0 +1,70 @@
+import { MESSAGES } from './errors';
+
+/**
+ * The sign-up and login rules of spec §5, in order. The form and the API both run
+ * `validateCredentials`, so a client that skips the form gets the same answer.
+ */
+export type AuthMode = 'login' | 'signup';
+
+export interface CredentialsInput {
+  email: string;
+  password: string;
+  fullName?: string;
+  phone?: string;
+  confirmPassword?: string;
+}
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so a huge password cannot tie up the hasher (long-password DoS). */
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const PHONE_LENGTH = 10;
+
+export const VALIDATION_MESSAGES = {
+  email: 'Please enter a valid email address.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+  fullNameRequired: 'Full name is required for signup.',
+  fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters long.`,
+  fullNameInvalid: 'Full name contains characters that are not allowed.',
+  phoneRequired: 'Phone number is required for signup.',
+  phoneInvalid: 'Please enter a valid 10-digit Indian phone number.',
+  passwordMismatch: 'Passwords do not match.',
+  userExists: MESSAGES.userExists,
+} as const;
+
+// "text, an at sign, text, a dot and text" (spec §5 rule 1).
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A 10-digit Indian mobile number starts with 6, 7, 8 or 9 (spec §5 rule 5).
+const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
+// Control characters (NUL, line breaks, escapes) have no place in a name.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Returns the first failing rule's message, or null when every rule passes. */
+export function validateCredentials(mode: AuthMode, input: CredentialsInput): string | null {
+  const email = input.email.trim();
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+    return VALIDATION_MESSAGES.email;
+  }
+  if (input.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
+  if (input.password.length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
+  if (mode === 'login') return null;
+
+  const fullName = (input.fullName ?? '').trim();
+  if (fullName === '') return VALIDATION_MESSAGES.fullNameRequired;
+  if (fullName.length > FULL_NAME_MAX_LENGTH) return VALIDATION_MESSAGES.fullNameTooLong;
+  if (CONTROL_CHARACTERS.test(fullName)) return VALIDATION_MESSAGES.fullNameInvalid;
+
+  const phone = (input.phone ?? '').trim();
+  if (phone === '') return VALIDATION_MESSAGES.phoneRequired;
+  if (!INDIAN_MOBILE_PATTERN.test(phone)) return VALIDATION_MESSAGES.phoneInvalid;
+
+  if (input.password !== input.confirmPassword) return VALIDATION_MESSAGES.passwordMismatch;
+  return null;
+}

@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-users-and-sessions';
+
+/**
+ * Every migration, in order. Listed in code (not read from a folder) so the set is
+ * fixed at build time and identical on SQLite and PostgreSQL. Never edit a shipped
+ * migration; add the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-users-and-sessions': m0001,
+};

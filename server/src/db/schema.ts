@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes as Kysely sees them. Times are integer milliseconds since the epoch and
+ * flags are 0/1 integers, so one set of queries runs unchanged on SQLite and PostgreSQL
+ * (docs/decisions/0002-portable-column-types.md).
+ */
+export interface AppUserTable {
+  id: string;
+  /** The learner's email, trimmed and lower-cased: the spec's `user_id`. */
+  user_id: string;
+  password_hash: string;
+  full_name: string;
+  phone: string;
+  payment_status: Generated<number>;
+  created_at: number;
+}
+
+export interface UserSessionTable {
+  /** SHA-256 of the cookie token, hex; the token itself is never stored. */
+  token_hash: string;
+  user_ref: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  app_user: AppUserTable;
+  user_session: UserSessionTable;
+}

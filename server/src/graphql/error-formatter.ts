@@ -1,0 +1,54 @@
+import { MESSAGES } from '@ehc/common';
+import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import type { MercuriusContext } from 'mercurius';
+import { AppError } from '../lib/errors';
+
+/**
+ * Turns execution errors into what the client may see. AppErrors keep their message and
+ * code; GraphQL's own parse/validation errors keep their message (minus "Did you mean"
+ * hints in production); anything else is logged with the request id and answered with
+ * the generic message, so no stack trace or internal detail leaves the server.
+ */
+export function makeErrorFormatter(isProduction: boolean) {
+  return (execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>, ctx: MercuriusContext) => {
+    const log = ctx.reply?.log ?? ctx.app.log;
+    const requestId = ctx.reply?.request.id;
+    const errors = execution.errors.flatMap(unwrap).map((error): GraphQLFormattedError => {
+      const original = error.originalError;
+      if (original instanceof AppError) {
+        return { message: original.message, path: error.path, extensions: { code: original.code } };
+      }
+      if (!original || isGraphQLRequestError(original)) {
+        const message = isProduction ? stripSuggestions(error.message) : error.message;
+        return { message, locations: error.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+      }
+      log.error({ err: original, path: error.path }, 'unexpected error in resolver');
+      return { message: MESSAGES.generic, path: error.path, extensions: { code: 'INTERNAL', requestId } };
+    });
+    const onlyRequestErrors = !execution.data && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED');
+    return {
+      statusCode: onlyRequestErrors ? 400 : 200,
+      response: { data: execution.data ?? null, errors },
+    };
+  };
+}
+
+// Mercurius wraps parse/validation failures in one error whose `errors` holds the real ones.
+function unwrap(error: GraphQLError): GraphQLError[] {
+  const inner = (error.originalError as { errors?: unknown } | undefined)?.errors;
+  if (Array.isArray(inner)) {
+    return inner.map((e) => (e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message ?? e))));
+  }
+  return [error];
+}
+
+// Mercurius raises its own errors (depth limit, bad request shape) as FastifyErrors with
+// a 400 status; those describe the request, not a server fault.
+function isGraphQLRequestError(error: Error): boolean {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return error instanceof GraphQLError || (typeof status === 'number' && status >= 400 && status < 500);
+}
+
+function stripSuggestions(message: string): string {
+  return message.replace(/\s*Did you mean .*$/s, '');
+}

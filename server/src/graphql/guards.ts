@@ -1,0 +1,20 @@
+import { AppError } from '../lib/errors';
+import type { UserRow } from '../modules/users/user-store';
+import type { GraphQLContext, SessionState } from './context';
+
+/** The session user, or an UNAUTHENTICATED error. */
+export function requireUser(ctx: GraphQLContext): UserRow {
+  return requireSession(ctx).user;
+}
+
+export function requireSession(ctx: GraphQLContext): SessionState {
+  if (!ctx.session) throw AppError.unauthenticated();
+  return ctx.session;
+}
+
+/** The session user when they have paid, or a FORBIDDEN error. */
+export function requirePaidUser(ctx: GraphQLContext): UserRow {
+  const user = requireUser(ctx);
+  if (user.payment_status !== 1) throw AppError.forbidden('This content is for subscribers. Please subscribe to access it.');
+  return user;
+}

@@ -1,0 +1,6 @@
+import { builder } from './builder';
+// Each module registers its types and fields on the shared builder when imported.
+import '../modules/users/user-schema';
+import '../modules/auth/auth-schema';
+
+export const schema = builder.toSchema();

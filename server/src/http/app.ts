@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import mercurius from 'mercurius';
+import { MESSAGES } from '@ehc/common';
+import type { GraphQLContext } from '../graphql/context';
+import { makeErrorFormatter } from '../graphql/error-formatter';
+import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, aliasLimitRule, fieldLimitRule } from '../graphql/limits';
+import { schema } from '../graphql/schema';
+import { loggerOptions } from '../lib/logger';
+import { findSessionUser } from '../modules/auth/session-store';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
+import type { Services } from '../services';
+import { makeGraphqlRequestGuard } from './csrf-guard';
+import { registerHealth } from './health';
+import { registerSecurityHeaders } from './security-headers';
+import { registerWebApp } from './web-app';
+
+export interface AppOptions {
+  services: Services;
+  /** Serve the built web app from web/dist when present (off for API tests). */
+  serveWebApp?: boolean;
+  /** Where logs go; defaults to stdout. Tests pass a stream to inspect them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the Fastify app: security headers, GraphQL, health check and the web app. */
+export async function buildApp({ services, serveWebApp = true, logStream }: AppOptions): Promise<FastifyInstance> {
+  const { env } = services;
+  const options: FastifyServerOptions = {
+    logger: { ...loggerOptions(env.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    genReqId: () => randomUUID(),
+    trustProxy: env.trustProxy,
+    bodyLimit: 100 * 1024,
+  };
+  const app = Fastify(options);
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: MESSAGES.generic, requestId: request.id });
+    }
+    return reply.code(status).send({ error: error.message });
+  });
+
+  await registerSecurityHeaders(app, env.isProduction);
+  await app.register(cookie);
+  registerHealth(app, services.database);
+
+  const guard = makeGraphqlRequestGuard(env.appOrigin);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?')[0] !== '/graphql') return;
+    // Answers carry the learner's own data: never let a shared cache keep them.
+    reply.header('cache-control', 'no-store');
+    return guard(request, reply);
+  });
+
+  await app.register(mercurius, {
+    schema,
+    path: '/graphql',
+    graphiql: false,
+    jit: 1,
+    queryDepth: MAX_QUERY_DEPTH,
+    allowBatchedQueries: false,
+    graphql: { parseOptions: { maxTokens: MAX_QUERY_TOKENS } },
+    validationRules: [
+      aliasLimitRule,
+      fieldLimitRule,
+      ...(env.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
+    ],
+    errorFormatter: makeErrorFormatter(env.isProduction),
+    context: async (request, reply): Promise<GraphQLContext> => {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await findSessionUser(services.db, token, env.session) : null;
+      return { request, reply, session, services };
+    },
+  });
+
+  if (serveWebApp) await registerWebApp(app);
+  return app;
+}

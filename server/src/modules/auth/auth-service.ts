@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { EMAIL_MAX_LENGTH, MESSAGES, normalizeEmail, validateCredentials, type CredentialsInput } from '@ehc/common';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../lib/errors';
+import type { UserRow } from '../users/user-store';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { createSession, type IssuedSession, type SessionPolicy } from './session-store';
+import type { AuthOperation, AuthThrottle } from './throttle';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  throttle: AuthThrottle;
+  sessionPolicy: SessionPolicy;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  session: IssuedSession;
+}
+
+export interface SignupInput {
+  email: string;
+  password: string;
+  confirmPassword?: string | null;
+  fullName?: string | null;
+  phone?: string | null;
+}
+
+/** Registers a learner (spec §5 rules 1–7) and signs them in. */
+export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Promise<SignedIn> {
+  const credentials: CredentialsInput = {
+    email: input.email,
+    password: input.password,
+    confirmPassword: input.confirmPassword ?? undefined,
+    fullName: input.fullName ?? undefined,
+    phone: input.phone ?? undefined,
+  };
+  const email = normalizeEmail(input.email);
+  return throttled(deps.throttle, 'signup', email, ip, async () => {
+    const problem = validateCredentials('signup', credentials);
+    if (problem) throw AppError.validation(problem);
+
+    const now = Date.now();
+    const user: UserRow = {
+      id: randomUUID(),
+      user_id: email,
+      password_hash: await hashPassword(input.password),
+      full_name: credentials.fullName!.trim(),
+      phone: credentials.phone!.trim(),
+      payment_status: 0,
+      created_at: now,
+    };
+    try {
+      // The unique constraint on user_id, not a prior lookup, decides duplicates, so two
+      // simultaneous sign-ups with one email cannot both succeed.
+      const session = await deps.db.transaction().execute(async (trx) => {
+        await trx.insertInto('app_user').values(user).execute();
+        return createSession(trx, user.id, deps.sessionPolicy, now);
+      });
+      return { user, session };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('USER_EXISTS', MESSAGES.userExists);
+      throw error;
+    }
+  });
+}
+
+/** Checks an email and password and opens a fresh session (a new token every login). */
+export async function login(deps: AuthDeps, emailInput: string, password: string, ip: string): Promise<SignedIn> {
+  const email = normalizeEmail(emailInput);
+  return throttled(deps.throttle, 'login', email, ip, async () => {
+    const problem = validateCredentials('login', { email: emailInput, password });
+    if (problem) throw AppError.validation(problem);
+
+    const user = await deps.db.selectFrom('app_user').selectAll().where('user_id', '=', email).executeTakeFirst();
+    const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+
+    await deps.throttle.clearEmail('login', email);
+    const session = await createSession(deps.db, user.id, deps.sessionPolicy);
+    return { user, session };
+  });
+}
+
+/**
+ * Runs an auth attempt unless the email or IP is over its failure budget, and counts
+ * the attempt against both when it fails for a reason the caller controls.
+ */
+async function throttled<T>(
+  throttle: AuthThrottle,
+  op: AuthOperation,
+  email: string,
+  ip: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  // Over-long input is rejected by validation anyway; the cut keeps counter keys small.
+  const key = email.slice(0, EMAIL_MAX_LENGTH);
+  if (await throttle.isBlocked(op, key, ip)) throw AppError.rateLimited();
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof AppError) await throttle.recordFailure(op, key, ip);
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { UserRow } from '../users/user-store';
+import { hashSessionToken, newSessionToken } from './session-token';
+
+export interface SessionPolicy {
+  idleTimeoutMs: number;
+  maxAgeMs: number;
+}
+
+// Refresh `last_seen_at` at most this often, so reading pages is not a write per request.
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: number;
+}
+
+/** Creates a session row and returns the raw token for the cookie. */
+export async function createSession(
+  db: Kysely<Database>,
+  userRef: string,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<IssuedSession> {
+  const token = newSessionToken();
+  const expiresAt = now + policy.maxAgeMs;
+  await db
+    .insertInto('user_session')
+    .values({ token_hash: hashSessionToken(token), user_ref: userRef, created_at: now, last_seen_at: now, expires_at: expiresAt })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The user behind a cookie token, or null when it is unknown, idle too long or expired. */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  token: string,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<{ user: UserRow; tokenHash: string } | null> {
+  const tokenHash = hashSessionToken(token);
+  const row = await db
+    .selectFrom('user_session')
+    .innerJoin('app_user', 'app_user.id', 'user_session.user_ref')
+    .selectAll('app_user')
+    .select(['user_session.last_seen_at', 'user_session.expires_at'])
+    .where('user_session.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= now || row.last_seen_at + policy.idleTimeoutMs <= now) {
+    await deleteSession(db, tokenHash);
+    return null;
+  }
+  if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
+    await db.updateTable('user_session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+  }
+  const { last_seen_at: _seen, expires_at: _expires, ...user } = row;
+  return { user, tokenHash };
+}
+
+export async function deleteSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('user_session').where('token_hash', '=', tokenHash).execute();
+}

@@ -1,0 +1,18 @@
+import type { UserRow } from './user-store';
+
+/** What the API may say about a user: never the row itself, so no hash can leak. */
+export interface UserView {
+  user_id: string;
+  full_name: string;
+  phone: string;
+  payment_status: boolean;
+}
+
+export function presentUser(row: UserRow): UserView {
+  return {
+    user_id: row.user_id,
+    full_name: row.full_name,
+    phone: row.phone,
+    payment_status: row.payment_status === 1,
+  };
+}

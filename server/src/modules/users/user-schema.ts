@@ -1,0 +1,13 @@
+import { builder } from '../../graphql/builder';
+import type { UserView } from './user-presenter';
+
+export const UserType = builder.objectRef<UserView>('User').implement({
+  description: 'The signed-in learner. `user_id` is their email.',
+  fields: (t) => ({
+    user_id: t.exposeString('user_id'),
+    full_name: t.exposeString('full_name'),
+    phone: t.exposeString('phone'),
+    payment_status: t.exposeBoolean('payment_status'),
+    subscribed: t.boolean({ resolve: (user) => user.payment_status }),
+  }),
+});

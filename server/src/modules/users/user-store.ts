@@ -1,0 +1,4 @@
+import type { Selectable } from 'kysely';
+import type { AppUserTable } from '../../db/schema';
+
+export type UserRow = Selectable<AppUserTable>;
