@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { UserRow } from '../users/user-store';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, type IssuedSession, type SessionPolicy } from './session-store';
-import type { AuthOperation, AuthThrottle } from './throttle';
+import type { AuthThrottle } from './throttle';
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -38,7 +38,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
     phone: input.phone ?? undefined,
   };
   const email = normalizeEmail(input.email);
-  return throttled(deps.throttle, 'signup', email, ip, async () => {
+  return deps.throttle.run('signup', throttleKey(email), ip, async () => {
     const problem = validateCredentials('signup', credentials);
     if (problem) throw AppError.validation(problem);
 
@@ -70,7 +70,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
 /** Checks an email and password and opens a fresh session (a new token every login). */
 export async function login(deps: AuthDeps, emailInput: string, password: string, ip: string): Promise<SignedIn> {
   const email = normalizeEmail(emailInput);
-  return throttled(deps.throttle, 'login', email, ip, async () => {
+  return deps.throttle.run('login', throttleKey(email), ip, async () => {
     const problem = validateCredentials('login', { email: emailInput, password });
     if (problem) throw AppError.validation(problem);
 
@@ -78,30 +78,12 @@ export async function login(deps: AuthDeps, emailInput: string, password: string
     const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
     if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
 
-    await deps.throttle.clearEmail('login', email);
     const session = await createSession(deps.db, user.id, deps.sessionPolicy);
     return { user, session };
   });
 }
 
-/**
- * Runs an auth attempt unless the email or IP is over its failure budget, and counts
- * the attempt against both when it fails for a reason the caller controls.
- */
-async function throttled<T>(
-  throttle: AuthThrottle,
-  op: AuthOperation,
-  email: string,
-  ip: string,
-  attempt: () => Promise<T>,
-): Promise<T> {
-  // Over-long input is rejected by validation anyway; the cut keeps counter keys small.
-  const key = email.slice(0, EMAIL_MAX_LENGTH);
-  if (await throttle.isBlocked(op, key, ip)) throw AppError.rateLimited();
-  try {
-    return await attempt();
-  } catch (error) {
-    if (error instanceof AppError) await throttle.recordFailure(op, key, ip);
-    throw error;
-  }
+// Over-long input is rejected by validation anyway; the cut keeps throttle keys small.
+function throttleKey(email: string): string {
+  return email.slice(0, EMAIL_MAX_LENGTH);
 }

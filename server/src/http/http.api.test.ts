@@ -1,0 +1,195 @@
+import { MESSAGES } from '@ehc/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+
+const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
+
+function signupBody(email: string) {
+  return JSON.stringify({
+    query: SIGNUP,
+    variables: {
+      input: { email, password: 'secret12', confirm_password: 'secret12', full_name: 'Ravi', phone: '9123456789' },
+    },
+  });
+}
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function userExists(email: string): Promise<boolean> {
+  const row = await t.services.db.selectFrom('app_user').select('id').where('user_id', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+describe('CSRF protection on /graphql', () => {
+  it.each([
+    ['a text/plain body (a simple cross-site form post)', { 'content-type': 'text/plain' }],
+    ['a form-encoded body', { 'content-type': 'application/x-www-form-urlencoded' }],
+    ['Sec-Fetch-Site: cross-site', { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }],
+    ['a foreign Origin', { 'content-type': 'application/json', origin: 'https://evil.example' }],
+    ['an Origin of another port', { 'content-type': 'application/json', origin: 'http://localhost:9999' }],
+  ])('rejects %s before any side effect', async (_case, headers) => {
+    const email = uniqueEmail('csrf');
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: signupBody(email) });
+    expect([403, 415]).toContain(response.statusCode);
+    expect(response.json().errors[0].extensions.code).toMatch(/CROSS_SITE_REQUEST|UNSUPPORTED_MEDIA_TYPE/);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await userExists(email)).toBe(false);
+  });
+
+  it('accepts a same-origin JSON POST from the browser', async () => {
+    const email = uniqueEmail('same');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+      payload: signupBody(email),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await userExists(email)).toBe(true);
+  });
+
+  it('refuses GET, so a link or image can never run an operation', async () => {
+    const query = encodeURIComponent('{ me { user_id } }');
+    const response = await t.app.inject({ method: 'GET', url: `/graphql?query=${query}` });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP and hardening headers on every response', async () => {
+    for (const url of ['/healthz', '/graphql']) {
+      const response = await t.app.inject({
+        method: url === '/graphql' ? 'POST' : 'GET',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: url === '/graphql' ? JSON.stringify({ query: '{ me { user_id } }' }) : undefined,
+      });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('marks API answers no-store', async () => {
+    const response = await t.graphql('{ me { user_id } }');
+    expect(response.response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GraphQL limits', () => {
+  it('rejects a query nested deeper than 8 levels', async () => {
+    const deep = `{ ${'__schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }'} }`;
+    const result = await t.graphql(deep);
+    expect(result.status).toBe(400);
+    expect(result.body.data ?? null).toBeNull();
+  });
+
+  it('rejects a deep query even when its operation is named __schema', async () => {
+    const deep = `query __schema { __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } } }`;
+    expect((await t.graphql(deep)).status).toBe(400);
+  });
+
+  it('rejects a batch of operations', async () => {
+    const batch = Array.from({ length: 20 }, () => ({ query: '{ me { user_id } }' }));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(batch),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('rejects an oversized document', async () => {
+    const fields = Array.from({ length: 1200 }, () => 'user_id').join(' ');
+    const result = await t.graphql(`{ me { ${fields} } }`);
+    expect(result.status).toBe(400);
+  });
+});
+
+describe('production mode', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp({ NODE_ENV: 'production', APP_ORIGIN: 'https://course.example.com' });
+  });
+  afterAll(async () => {
+    await prod.close();
+  });
+
+  it('refuses introspection', async () => {
+    const result = await prod.graphql('{ __schema { queryType { name } } }');
+    expect(result.status).toBe(400);
+    expect(result.body.errors?.[0]?.message).toMatch(/introspection/i);
+  });
+
+  it('gives no field suggestions', async () => {
+    const result = await prod.graphql('{ mee { user_id } }');
+    expect(result.body.errors?.[0]?.message).toBe('Cannot query field "mee" on type "Query".');
+  });
+
+  it('sends HSTS', async () => {
+    const response = await prod.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+
+  it('accepts the configured origin and refuses others', async () => {
+    const post = (origin: string) =>
+      prod.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', origin, host: 'internal:3000' },
+        payload: JSON.stringify({ query: '{ me { user_id } }' }),
+      });
+    expect((await post('https://course.example.com')).statusCode).toBe(200);
+    expect((await post('https://evil.example.com')).statusCode).toBe(403);
+  });
+});
+
+describe('health and failures', () => {
+  it('answers 200 while the database is reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers 503 when the database is gone, and errors stay generic with a request id', async () => {
+    const broken = await createTestApp();
+    await broken.database.handle.close();
+
+    const health = await broken.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'unavailable' });
+
+    const result = await broken.graphql(SIGNUP, {
+      input: { email: uniqueEmail('down'), password: 'secret12', confirm_password: 'secret12', full_name: 'R', phone: '9123456789' },
+    });
+    expect(result.status).toBe(200);
+    const error = result.body.errors?.[0] as { message: string; extensions: { code: string; requestId: string } };
+    expect(error.message).toBe(MESSAGES.generic);
+    expect(error.extensions.code).toBe('INTERNAL');
+    expect(error.extensions.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.response.body).not.toMatch(/at .*\.ts:\d+|stack|sqlite|postgres/i);
+    const logged = broken.logs.filter((line) => line.includes(error.extensions.requestId) && line.includes('unexpected error'));
+    expect(logged).toHaveLength(1);
+
+    await broken.app.close();
+    await broken.database.drop().catch(() => {});
+  });
+});

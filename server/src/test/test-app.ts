@@ -1,0 +1,86 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../http/app';
+import { loadEnv } from '../lib/env';
+import { createServices, type Services } from '../services';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: TestDatabase;
+  /** Every log line the app wrote, as raw JSON text. */
+  logs: string[];
+  /** POSTs one GraphQL operation as the browser would, with an optional session cookie. */
+  graphql(query: string, variables?: Record<string, unknown>, options?: GraphqlOptions): Promise<GraphqlResult>;
+  close(): Promise<void>;
+}
+
+export interface GraphqlOptions {
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface GraphqlResult {
+  status: number;
+  body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
+  response: LightMyRequestResponse;
+  /** The session cookie the response set, as `name=value`, if any. */
+  sessionCookie: string | undefined;
+}
+
+/** A real app on a fresh database of the project's kind (SQLite or PostgreSQL). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const services = createServices(
+    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: database.url, ...env }),
+    database.handle,
+  );
+  const app = await buildApp({ services, serveWebApp: false, logStream });
+  await app.ready();
+
+  return {
+    app,
+    services,
+    database,
+    logs,
+    async graphql(query, variables, options = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: {
+          'content-type': 'application/json',
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...options.headers,
+        },
+        payload: JSON.stringify({ query, variables }),
+      });
+      const setCookie = response.cookies.find((c) => c.name === '__Host-ehc_session');
+      return {
+        status: response.statusCode,
+        body: response.json(),
+        response,
+        sessionCookie: setCookie && setCookie.value ? `${setCookie.name}=${setCookie.value}` : undefined,
+      };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+let emailCounter = 0;
+
+/** A unique email per call, so tests never share users. */
+export function uniqueEmail(prefix = 'learner'): string {
+  emailCounter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${emailCounter}@example.com`;
+}

@@ -1,0 +1,44 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LandingPage } from '../features/auth/LandingPage';
+import { CoursePage } from '../features/course-reader/CoursePage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { SubscriptionPage } from '../features/checkout/SubscriptionPage';
+import { RequireUser } from './RequireUser';
+
+/** The routes of spec §2; any other path goes back to the landing page. */
+export const router = createBrowserRouter([
+  { path: '/', element: <LandingPage /> },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireUser>
+        <DashboardPage />
+      </RequireUser>
+    ),
+  },
+  {
+    path: '/dashboard/premium',
+    element: (
+      <RequireUser>
+        <DashboardPage premiumWelcome />
+      </RequireUser>
+    ),
+  },
+  {
+    path: '/course/:moduleId',
+    element: (
+      <RequireUser>
+        <CoursePage />
+      </RequireUser>
+    ),
+  },
+  {
+    path: '/subscription',
+    element: (
+      <RequireUser>
+        <SubscriptionPage />
+      </RequireUser>
+    ),
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

@@ -1,0 +1,198 @@
+import { PHONE_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/session';
+import { authErrorMessage } from './auth-errors';
+
+const EMPTY = { email: '', password: '', fullName: '', phone: '', confirmPassword: '' };
+type Fields = typeof EMPTY;
+
+/** The Login / Sign Up card of spec §2. */
+export function AuthScreen() {
+  const { login, signup } = useSession();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>('login');
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+
+  function switchMode(next: AuthMode) {
+    setMode(next);
+    setFields(EMPTY);
+    setError(null);
+  }
+
+  function update(name: keyof Fields, value: string) {
+    setFields((current) => ({ ...current, [name]: value }));
+    setError(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validateCredentials(mode, fields);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'login') {
+        await login(fields.email, fields.password);
+      } else {
+        await signup({
+          email: fields.email,
+          password: fields.password,
+          confirm_password: fields.confirmPassword,
+          full_name: fields.fullName,
+          phone: fields.phone,
+        });
+      }
+      navigate('/dashboard');
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      setBusy(false);
+    }
+  }
+
+  const isSignup = mode === 'signup';
+  const tabClass = (active: boolean) =>
+    `flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition ${
+      active ? 'bg-emerald-500 text-slate-950 shadow' : 'text-slate-300 hover:text-white'
+    }`;
+
+  return (
+    <section
+      aria-labelledby={`${ids}-heading`}
+      className="w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl shadow-emerald-950/40 sm:p-8"
+    >
+      <h2 id={`${ids}-heading`} className="sr-only">
+        {isSignup ? 'Create your account' : 'Log in to your account'}
+      </h2>
+      <div role="tablist" aria-label="Login or sign up" className="mb-6 flex gap-1 rounded-xl bg-slate-800/80 p-1">
+        <button
+          type="button"
+          role="tab"
+          id={`${ids}-tab-login`}
+          aria-selected={!isSignup}
+          aria-controls={`${ids}-panel`}
+          className={tabClass(!isSignup)}
+          onClick={() => switchMode('login')}
+        >
+          Login
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id={`${ids}-tab-signup`}
+          aria-selected={isSignup}
+          aria-controls={`${ids}-panel`}
+          className={tabClass(isSignup)}
+          onClick={() => switchMode('signup')}
+        >
+          Sign Up
+        </button>
+      </div>
+
+      <form
+        id={`${ids}-panel`}
+        role="tabpanel"
+        aria-labelledby={isSignup ? `${ids}-tab-signup` : `${ids}-tab-login`}
+        noValidate
+        onSubmit={submit}
+        className="space-y-4"
+      >
+        {isSignup && (
+          <Field id={`${ids}-name`} label="Full Name" autoComplete="name" value={fields.fullName} onChange={(v) => update('fullName', v)} />
+        )}
+        <Field id={`${ids}-email`} label="Email" type="email" autoComplete="email" value={fields.email} onChange={(v) => update('email', v)} />
+        {isSignup && (
+          <Field
+            id={`${ids}-phone`}
+            label="Phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={PHONE_LENGTH}
+            placeholder="10-digit mobile number"
+            value={fields.phone}
+            onChange={(v) => update('phone', v)}
+          />
+        )}
+        <Field
+          id={`${ids}-password`}
+          label="Password"
+          type="password"
+          autoComplete={isSignup ? 'new-password' : 'current-password'}
+          value={fields.password}
+          onChange={(v) => update('password', v)}
+        />
+        {isSignup && (
+          <Field
+            id={`${ids}-confirm`}
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            value={fields.confirmPassword}
+            onChange={(v) => update('confirmPassword', v)}
+          />
+        )}
+
+        <div role="alert" aria-live="assertive" className="min-h-6 text-sm font-medium text-rose-400">
+          {error}
+        </div>
+
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-xl bg-emerald-500 px-4 py-3 font-semibold text-slate-950 transition hover:bg-emerald-400 disabled:cursor-wait disabled:opacity-70"
+        >
+          {busy ? 'Processing...' : isSignup ? 'Sign Up' : 'Login'}
+        </button>
+      </form>
+
+      <p className="mt-6 text-center text-sm text-slate-400">
+        {isSignup ? 'Already have an account? ' : "Don't have an account? "}
+        <button
+          type="button"
+          className="font-semibold text-emerald-400 underline-offset-4 hover:underline"
+          onClick={() => switchMode(isSignup ? 'login' : 'signup')}
+        >
+          {isSignup ? 'Login' : 'Sign Up'}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'email';
+  maxLength?: number;
+  placeholder?: string;
+}
+
+function Field({ id, label, value, onChange, type = 'text', ...rest }: FieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:outline-none"
+        {...rest}
+      />
+    </div>
+  );
+}

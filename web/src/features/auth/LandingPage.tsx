@@ -1,0 +1,69 @@
+import { LIST_PRICE_RUPEES, MODULE_DISPLAY_NAMES, MODULE_IDS, PRICE_RUPEES } from '@ehc/common';
+import { Navigate } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../../lib/session';
+import { AuthScreen } from './AuthScreen';
+
+const HIGHLIGHTS = [
+  'Hands-on labs on your own devices and practice targets — never on systems you do not own',
+  'From HTTP basics and WiFi to Active Directory and post-quantum cryptography',
+  'Progress saved to your account, on every device',
+  'A certificate per module, and one for the full course, that employers can verify online',
+];
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** `/`: what the course is, and the Login / Sign Up card. */
+export function LandingPage() {
+  const { state } = useSession();
+  useDocumentTitle('Ethical Hacking & Cybersecurity Course');
+  if (state.status === 'ready' && state.user) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <div className="min-h-dvh bg-[radial-gradient(ellipse_at_top,_var(--color-emerald-950),_var(--color-slate-950)_60%)]">
+      <header className="mx-auto flex max-w-6xl items-center gap-3 px-6 py-6">
+        <img src="/favicon.svg" alt="" className="h-9 w-9" />
+        <span className="text-lg font-bold tracking-tight">Ethical Hacking Course</span>
+      </header>
+      <main className="mx-auto grid max-w-6xl items-start gap-12 px-6 pt-4 pb-16 lg:grid-cols-[1.2fr_1fr] lg:pt-12">
+        <div>
+          <p className="mb-3 text-sm font-semibold tracking-widest text-emerald-400 uppercase">Beginner to advanced</p>
+          <h1 className="text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">
+            Learn to think like an attacker. <span className="text-emerald-400">Defend like a professional.</span>
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-slate-300">
+            Seven practical modules of ethical hacking and cybersecurity, written by practitioners for learners in India.
+            One payment of{' '}
+            <strong className="text-white">{rupees.format(PRICE_RUPEES)}</strong>{' '}
+            <s className="text-slate-500">{rupees.format(LIST_PRICE_RUPEES)}</s> unlocks everything, for life.
+          </p>
+          <ul className="mt-8 space-y-3">
+            {HIGHLIGHTS.map((item) => (
+              <li key={item} className="flex gap-3 text-slate-200">
+                <span aria-hidden="true" className="mt-1 text-emerald-400">
+                  ✔
+                </span>
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-10 mb-3 text-sm font-semibold tracking-widest text-slate-400 uppercase">The modules</h2>
+          <ul className="flex flex-wrap gap-2">
+            {MODULE_IDS.map((id) => (
+              <li key={id} className="rounded-full border border-slate-700 bg-slate-900/70 px-3 py-1 text-sm text-slate-200">
+                {MODULE_DISPLAY_NAMES[id]}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex justify-center lg:justify-end">
+          <AuthScreen />
+        </div>
+      </main>
+      <footer className="border-t border-slate-800/80 py-6 text-center text-sm text-slate-500">
+        Every technique is taught for authorized testing only. Using it without written permission is an offence under
+        India&apos;s IT Act 2000.
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { gql } from './graphql';
+
+export interface SessionUser {
+  user_id: string;
+  full_name: string;
+  phone: string;
+  payment_status: boolean;
+  subscribed: boolean;
+}
+
+const USER_FIELDS = 'user_id full_name phone payment_status subscribed';
+
+export const SESSION_USER_QUERY = `query GetSessionUser { me { ${USER_FIELDS} } }`;
+const LOGIN_MUTATION = `mutation LoginUser($email: String!, $password: String!) {
+  loginUser(email: $email, password: $password) { ${USER_FIELDS} }
+}`;
+const SIGNUP_MUTATION = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { ${USER_FIELDS} } }`;
+const LOGOUT_MUTATION = `mutation LogoutUser { logoutUser }`;
+
+export interface SignupFields {
+  email: string;
+  password: string;
+  confirm_password: string;
+  full_name: string;
+  phone: string;
+}
+
+type SessionState = { status: 'loading'; user: null } | { status: 'ready'; user: SessionUser | null };
+
+interface SessionApi {
+  state: SessionState;
+  login(email: string, password: string): Promise<SessionUser>;
+  signup(fields: SignupFields): Promise<SessionUser>;
+  logout(): Promise<void>;
+  /** Asks the server again (after a payment or progress change). */
+  refresh(): Promise<SessionUser | null>;
+  /** Replaces the cached user with what the server just returned. */
+  setUser(user: SessionUser | null): void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+/**
+ * Holds the signed-in learner as the server reports it. The cookie is HttpOnly, so the
+ * only way to know who is signed in is to ask; until the answer arrives the state is
+ * "loading" and protected screens wait rather than guess.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
+
+  const setUser = useCallback((user: SessionUser | null) => setState({ status: 'ready', user }), []);
+
+  const refresh = useCallback(async () => {
+    const data = await gql<{ me: SessionUser | null }>('GetSessionUser', SESSION_USER_QUERY);
+    setUser(data.me);
+    return data.me;
+  }, [setUser]);
+
+  useEffect(() => {
+    refresh().catch(() => setUser(null));
+  }, [refresh, setUser]);
+
+  const api = useMemo<SessionApi>(
+    () => ({
+      state,
+      setUser,
+      refresh,
+      login: async (email, password) => {
+        const data = await gql<{ loginUser: SessionUser }>('LoginUser', LOGIN_MUTATION, { email, password });
+        setUser(data.loginUser);
+        return data.loginUser;
+      },
+      signup: async (input) => {
+        const data = await gql<{ signupUser: SessionUser }>('SignupUser', SIGNUP_MUTATION, { input });
+        setUser(data.signupUser);
+        return data.signupUser;
+      },
+      logout: async () => {
+        try {
+          await gql('LogoutUser', LOGOUT_MUTATION);
+        } finally {
+          setUser(null);
+        }
+      },
+    }),
+    [state, setUser, refresh],
+  );
+
+  return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionApi {
+  const api = useContext(SessionContext);
+  if (!api) throw new Error('useSession must be used inside <SessionProvider>');
+  return api;
+}
+
+/** The signed-in user; only for screens behind <RequireUser>. */
+export function useSignedInUser(): SessionUser {
+  const { state } = useSession();
+  if (!state.user) throw new Error('useSignedInUser needs a signed-in user (wrap the route in <RequireUser>)');
+  return state.user;
+}
