@@ -21,7 +21,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'e2e/**', '**/*.config.{js,ts}', 'server/src/lib/env.ts', 'server/test/**'],
+    files: [
+      'scripts/**',
+      'e2e/**',
+      '**/*.config.{js,ts}',
+      'server/src/lib/env.ts',
+      'server/src/test/**',
+      '**/*.test.ts',
+    ],
     languageOptions: { globals: globals.node },
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -46,8 +46,10 @@ const e2e = readJson(`${resultsDir}/playwright.json`);
 const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
 const ok = unitCode === 0 && e2eCode === 0 && failed === 0 && passed > 0;
-console.log(`\nvitest: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}` +
-  ` · playwright: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+console.log(
+  `\nvitest: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}` +
+    ` · playwright: ${e2e ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`,
+);
 console.log(`${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed`);
 process.exit(ok ? 0 : 1);
 

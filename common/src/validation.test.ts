@@ -74,7 +74,9 @@ describe('validateCredentials (spec §5)', () => {
     const allWrong = { email: 'bad', password: '1', fullName: '', phone: '1', confirmPassword: 'z' };
     expect(validateCredentials('signup', allWrong)).toBe(M.email);
     expect(validateCredentials('signup', { ...allWrong, email: valid.email })).toBe(M.passwordTooShort);
-    expect(validateCredentials('signup', { ...allWrong, email: valid.email, password: 'secret1' })).toBe(M.fullNameRequired);
+    expect(validateCredentials('signup', { ...allWrong, email: valid.email, password: 'secret1' })).toBe(
+      M.fullNameRequired,
+    );
     const named = { ...allWrong, email: valid.email, password: 'secret1', fullName: 'Asha' };
     expect(validateCredentials('signup', { ...named, phone: '' })).toBe(M.phoneRequired);
     expect(validateCredentials('signup', named)).toBe(M.phoneInvalid);

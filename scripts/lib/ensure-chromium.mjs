@@ -23,9 +23,11 @@ export async function ensureChromium() {
   }
   log("Installing Debian's chromium package for the browser tests…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
-      (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0 ||
-      !existsSync(debian)) {
+  if (
+    (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
+    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0 ||
+    !existsSync(debian)
+  ) {
     fail('Installing chromium with apt-get failed: see the output above.');
   }
   return debian;

@@ -70,8 +70,14 @@ async function startThrowawayCluster(canConnect) {
   const init = exec('initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   if (init.status !== 0) fail(`initdb failed:\n${init.stderr}`);
   const start = exec('pg_ctl', [
-    '-D', join(dir, 'data'), '-w', '-l', join(dir, 'server.log'),
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start',
+    '-D',
+    join(dir, 'data'),
+    '-w',
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
   ]);
   if (start.status !== 0) fail(`pg_ctl start failed:\n${start.stderr}${start.stdout}`);
 

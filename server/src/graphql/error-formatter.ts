@@ -25,7 +25,8 @@ export function makeErrorFormatter(isProduction: boolean) {
       log.error({ err: original, path: error.path }, 'unexpected error in resolver');
       return { message: MESSAGES.generic, path: error.path, extensions: { code: 'INTERNAL', requestId } };
     });
-    const onlyRequestErrors = !execution.data && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED');
+    const onlyRequestErrors =
+      !execution.data && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED');
     return {
       statusCode: onlyRequestErrors ? 400 : 200,
       response: { data: execution.data ?? null, errors },

@@ -15,6 +15,7 @@ export function requireSession(ctx: GraphQLContext): SessionState {
 /** The session user when they have paid, or a FORBIDDEN error. */
 export function requirePaidUser(ctx: GraphQLContext): UserRow {
   const user = requireUser(ctx);
-  if (user.payment_status !== 1) throw AppError.forbidden('This content is for subscribers. Please subscribe to access it.');
+  if (user.payment_status !== 1)
+    throw AppError.forbidden('This content is for subscribers. Please subscribe to access it.');
   return user;
 }

@@ -178,7 +178,13 @@ describe('health and failures', () => {
     expect(health.json()).toMatchObject({ status: 'unavailable' });
 
     const result = await broken.graphql(SIGNUP, {
-      input: { email: uniqueEmail('down'), password: 'secret12', confirm_password: 'secret12', full_name: 'R', phone: '9123456789' },
+      input: {
+        email: uniqueEmail('down'),
+        password: 'secret12',
+        confirm_password: 'secret12',
+        full_name: 'R',
+        phone: '9123456789',
+      },
     });
     expect(result.status).toBe(200);
     const error = result.body.errors?.[0] as { message: string; extensions: { code: string; requestId: string } };
@@ -186,7 +192,9 @@ describe('health and failures', () => {
     expect(error.extensions.code).toBe('INTERNAL');
     expect(error.extensions.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.response.body).not.toMatch(/at .*\.ts:\d+|stack|sqlite|postgres/i);
-    const logged = broken.logs.filter((line) => line.includes(error.extensions.requestId) && line.includes('unexpected error'));
+    const logged = broken.logs.filter(
+      (line) => line.includes(error.extensions.requestId) && line.includes('unexpected error'),
+    );
     expect(logged).toHaveLength(1);
 
     await broken.app.close();

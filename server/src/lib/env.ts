@@ -5,9 +5,7 @@ import { z } from 'zod';
  * server with a message naming the variable, rather than failing mid-request.
  * `.env.example` documents each one.
  */
-const booleanString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -68,14 +66,10 @@ export const DEFAULT_DATABASE_URL = 'sqlite:./data/app.db';
 /** Parses and checks the environment; throws EnvError listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings mean "unset" so a blank line in .env does not override a default.
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
-    );
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';

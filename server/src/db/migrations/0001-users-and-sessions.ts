@@ -9,7 +9,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('full_name', 'text', (col) => col.notNull())
     .addColumn('phone', 'text', (col) => col.notNull())
     .addColumn('payment_status', 'integer', (col) =>
-      col.notNull().defaultTo(0).check(sql`payment_status in (0, 1)`),
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`payment_status in (0, 1)`),
     )
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();

@@ -16,7 +16,14 @@ const LOGOUT = `mutation LogoutUser { logoutUser }`;
 const PASSWORD = 'correct horse 42';
 
 function signupInput(email: string, overrides: Record<string, string | null> = {}) {
-  return { email, password: PASSWORD, confirm_password: PASSWORD, full_name: 'Asha Rao', phone: '9876543210', ...overrides };
+  return {
+    email,
+    password: PASSWORD,
+    confirm_password: PASSWORD,
+    full_name: 'Asha Rao',
+    phone: '9876543210',
+    ...overrides,
+  };
 }
 
 let t: TestApp;
@@ -85,7 +92,11 @@ describe('SignupUser', () => {
   it.each([
     ['email', { email: 'not-an-email' }, VALIDATION_MESSAGES.email],
     ['short password', { password: '12345', confirm_password: '12345' }, VALIDATION_MESSAGES.passwordTooShort],
-    ['long password', { password: 'p'.repeat(129), confirm_password: 'p'.repeat(129) }, VALIDATION_MESSAGES.passwordTooLong],
+    [
+      'long password',
+      { password: 'p'.repeat(129), confirm_password: 'p'.repeat(129) },
+      VALIDATION_MESSAGES.passwordTooLong,
+    ],
     ['missing name', { full_name: null }, VALIDATION_MESSAGES.fullNameRequired],
     ['blank name', { full_name: '   ' }, VALIDATION_MESSAGES.fullNameRequired],
     ['huge name', { full_name: 'n'.repeat(50_000) }, VALIDATION_MESSAGES.fullNameTooLong],
@@ -225,17 +236,31 @@ describe('throttling', () => {
   it('blocks an email after 10 failures even when the client IP appears to change', async () => {
     const { email } = await signUp();
     for (let i = 0; i < 10; i += 1) {
-      const r = await t.graphql(LOGIN, { email, password: 'wrong' + i }, { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const r = await t.graphql(
+        LOGIN,
+        { email, password: 'wrong' + i },
+        { headers: { 'x-forwarded-for': `203.0.113.${i}` } },
+      );
       expect(r.body.errors?.[0]?.extensions?.code).toBe('INVALID_CREDENTIALS');
     }
-    const blocked = await t.graphql(LOGIN, { email, password: PASSWORD }, { headers: { 'x-forwarded-for': '198.51.100.7' } });
-    expect(blocked.body.errors?.[0]).toMatchObject({ message: MESSAGES.rateLimited, extensions: { code: 'RATE_LIMITED' } });
+    const blocked = await t.graphql(
+      LOGIN,
+      { email, password: PASSWORD },
+      { headers: { 'x-forwarded-for': '198.51.100.7' } },
+    );
+    expect(blocked.body.errors?.[0]).toMatchObject({
+      message: MESSAGES.rateLimited,
+      extensions: { code: 'RATE_LIMITED' },
+    });
     expect(blocked.sessionCookie).toBeUndefined();
   });
 
   it('lets aliased login fields make no more than 10 guesses in all', async () => {
     const { email } = await signUp();
-    const fields = Array.from({ length: 10 }, (_, i) => `a${i}: loginUser(email: $email, password: "wrong-${i}") { user_id }`);
+    const fields = Array.from(
+      { length: 10 },
+      (_, i) => `a${i}: loginUser(email: $email, password: "wrong-${i}") { user_id }`,
+    );
     let guesses = 0;
     let blocked = false;
     for (let request = 0; request < 15 && !blocked; request += 1) {
@@ -255,7 +280,10 @@ describe('throttling', () => {
 
   it('refuses a request with 50 aliased login fields outright', async () => {
     const { email } = await signUp();
-    const fields = Array.from({ length: 50 }, (_, i) => `a${i}: loginUser(email: $email, password: "p${i}xxxx") { user_id }`);
+    const fields = Array.from(
+      { length: 50 },
+      (_, i) => `a${i}: loginUser(email: $email, password: "p${i}xxxx") { user_id }`,
+    );
     const result = await t.graphql(`mutation Many($email: String!) { ${fields.join(' ')} }`, { email });
     expect(result.status).toBe(400);
     expect(result.body.data ?? null).toBeNull();
@@ -292,7 +320,11 @@ describe('per-IP throttling', () => {
     const proxied = await createTestApp({ AUTH_MAX_FAILURES_PER_IP: '2', TRUST_PROXY: 'true' });
     try {
       const attempt = (ip: string) =>
-        proxied.graphql(LOGIN, { email: uniqueEmail('xff'), password: 'Summer2026!' }, { headers: { 'x-forwarded-for': ip } });
+        proxied.graphql(
+          LOGIN,
+          { email: uniqueEmail('xff'), password: 'Summer2026!' },
+          { headers: { 'x-forwarded-for': ip } },
+        );
       await attempt('203.0.113.1');
       await attempt('203.0.113.1');
       expect((await attempt('203.0.113.1')).body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
@@ -312,7 +344,11 @@ describe('secrets stay secret', () => {
     await t.graphql(LOGIN, { email, password: 'Wrong$ecret1' });
     const me = await t.graphql(ME, {}, { cookie: login.sessionCookie });
     const hash = (
-      await t.services.db.selectFrom('app_user').select('password_hash').where('user_id', '=', email).executeTakeFirstOrThrow()
+      await t.services.db
+        .selectFrom('app_user')
+        .select('password_hash')
+        .where('user_id', '=', email)
+        .executeTakeFirstOrThrow()
     ).password_hash;
     const token = login.sessionCookie!.split('=')[1]!;
 

@@ -27,7 +27,13 @@ export async function createSession(
   const expiresAt = now + policy.maxAgeMs;
   await db
     .insertInto('user_session')
-    .values({ token_hash: hashSessionToken(token), user_ref: userRef, created_at: now, last_seen_at: now, expires_at: expiresAt })
+    .values({
+      token_hash: hashSessionToken(token),
+      user_ref: userRef,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    })
     .execute();
   return { token, expiresAt };
 }

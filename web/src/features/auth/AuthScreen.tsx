@@ -104,9 +104,22 @@ export function AuthScreen() {
         className="space-y-4"
       >
         {isSignup && (
-          <Field id={`${ids}-name`} label="Full Name" autoComplete="name" value={fields.fullName} onChange={(v) => update('fullName', v)} />
+          <Field
+            id={`${ids}-name`}
+            label="Full Name"
+            autoComplete="name"
+            value={fields.fullName}
+            onChange={(v) => update('fullName', v)}
+          />
         )}
-        <Field id={`${ids}-email`} label="Email" type="email" autoComplete="email" value={fields.email} onChange={(v) => update('email', v)} />
+        <Field
+          id={`${ids}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          onChange={(v) => update('email', v)}
+        />
         {isSignup && (
           <Field
             id={`${ids}-phone`}

@@ -32,9 +32,8 @@ export function LandingPage() {
             Learn to think like an attacker. <span className="text-emerald-400">Defend like a professional.</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-300">
-            Seven practical modules of ethical hacking and cybersecurity, written by practitioners for learners in India.
-            One payment of{' '}
-            <strong className="text-white">{rupees.format(PRICE_RUPEES)}</strong>{' '}
+            Seven practical modules of ethical hacking and cybersecurity, written by practitioners for learners in
+            India. One payment of <strong className="text-white">{rupees.format(PRICE_RUPEES)}</strong>{' '}
             <s className="text-slate-500">{rupees.format(LIST_PRICE_RUPEES)}</s> unlocks everything, for life.
           </p>
           <ul className="mt-8 space-y-3">
@@ -50,7 +49,10 @@ export function LandingPage() {
           <h2 className="mt-10 mb-3 text-sm font-semibold tracking-widest text-slate-400 uppercase">The modules</h2>
           <ul className="flex flex-wrap gap-2">
             {MODULE_IDS.map((id) => (
-              <li key={id} className="rounded-full border border-slate-700 bg-slate-900/70 px-3 py-1 text-sm text-slate-200">
+              <li
+                key={id}
+                className="rounded-full border border-slate-700 bg-slate-900/70 px-3 py-1 text-sm text-slate-200"
+              >
                 {MODULE_DISPLAY_NAMES[id]}
               </li>
             ))}
