@@ -58,7 +58,8 @@ export function LandingPage() {
             ))}
           </ul>
         </div>
-        <div className="flex justify-center lg:justify-end">
+        {/* On a phone the sign-in card comes first; the pitch follows below it. */}
+        <div className="order-first flex justify-center lg:order-none lg:justify-end">
           <AuthScreen />
         </div>
       </main>

@@ -1,0 +1,204 @@
+import AxeBuilder from '@axe-core/playwright';
+import { MESSAGES, VALIDATION_MESSAGES as M } from '@ehc/common';
+import type { Page } from '@playwright/test';
+import { expect, logInThroughForm, newLearner, signUpByApi, test } from './fixtures';
+
+async function openSignUp(page: Page) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+}
+
+async function fillSignUp(page: Page, fields: Partial<Record<'name' | 'email' | 'phone' | 'password' | 'confirm', string>>) {
+  if (fields.name !== undefined) await page.getByLabel('Full Name').fill(fields.name);
+  if (fields.email !== undefined) await page.getByLabel('Email').fill(fields.email);
+  if (fields.phone !== undefined) await page.getByLabel('Phone').fill(fields.phone);
+  if (fields.password !== undefined) await page.getByLabel('Password', { exact: true }).fill(fields.password);
+  if (fields.confirm !== undefined) await page.getByLabel('Confirm Password').fill(fields.confirm);
+}
+
+const submitButton = (page: Page, name: 'Login' | 'Sign Up') =>
+  page.getByRole('tabpanel').getByRole('button', { name });
+
+test.describe('Login / Sign Up screen', () => {
+  test('has the two tabs, the labelled fields and the footer toggle', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+
+    await page.getByRole('paragraph').getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    for (const label of ['Full Name', 'Email', 'Phone', 'Confirm Password']) {
+      await expect(page.getByLabel(label)).toBeVisible();
+    }
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+
+    await page.getByRole('paragraph').getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the phone field takes at most 10 characters', async ({ page }) => {
+    await openSignUp(page);
+    await page.getByLabel('Phone').pressSequentially('987654321012');
+    await expect(page.getByLabel('Phone')).toHaveValue('9876543210');
+  });
+
+  const signUpCases: [string, Parameters<typeof fillSignUp>[1], string][] = [
+    ['an invalid email', { name: 'Asha', email: 'asha@example', phone: '9876543210', password: 'secret1', confirm: 'secret1' }, M.email],
+    ['a short password', { name: 'Asha', email: 'asha@example.com', phone: '9876543210', password: '12345', confirm: '12345' }, M.passwordTooShort],
+    ['no full name', { name: '   ', email: 'asha@example.com', phone: '9876543210', password: 'secret1', confirm: 'secret1' }, M.fullNameRequired],
+    ['no phone', { name: 'Asha', email: 'asha@example.com', phone: '', password: 'secret1', confirm: 'secret1' }, M.phoneRequired],
+    ['a landline-style phone', { name: 'Asha', email: 'asha@example.com', phone: '2212345678', password: 'secret1', confirm: 'secret1' }, M.phoneInvalid],
+    ['mismatched passwords', { name: 'Asha', email: 'asha@example.com', phone: '9876543210', password: 'secret1', confirm: 'secret2' }, M.passwordMismatch],
+  ];
+  for (const [name, fields, message] of signUpCases) {
+    test(`sign-up shows "${message}" for ${name}`, async ({ page }) => {
+      await openSignUp(page);
+      await fillSignUp(page, fields);
+      await submitButton(page, 'Sign Up').click();
+      await expect(page.getByRole('alert')).toHaveText(message);
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test('sign-up shows "User already exists with this email" for a taken email', async ({ page, request }) => {
+    const existing = newLearner();
+    await signUpByApi(request, existing);
+    await openSignUp(page);
+    await fillSignUp(page, { name: 'Someone Else', email: existing.email, phone: '9123456780', password: 'another1', confirm: 'another1' });
+    await submitButton(page, 'Sign Up').click();
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.userExists);
+  });
+
+  test('login shows the validation messages and "Invalid email or password"', async ({ page, request }) => {
+    const learner = newLearner();
+    await signUpByApi(request, learner);
+    await page.goto('/');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await submitButton(page, 'Login').click();
+    await expect(page.getByRole('alert')).toHaveText(M.email);
+
+    await page.getByLabel('Email').fill(learner.email);
+    await expect(page.getByRole('alert')).toHaveText('');
+    await page.getByLabel('Password', { exact: true }).fill('123');
+    await submitButton(page, 'Login').click();
+    await expect(page.getByRole('alert')).toHaveText(M.passwordTooShort);
+
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await submitButton(page, 'Login').click();
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalidCredentials);
+
+    await page.getByLabel('Email').fill(`nobody.${Date.now()}@example.com`);
+    await submitButton(page, 'Login').click();
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.invalidCredentials);
+  });
+
+  test('switching tabs clears the form and the error', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Email').fill('bad');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await submitButton(page, 'Login').click();
+    await expect(page.getByRole('alert')).toHaveText(M.email);
+
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('');
+    await expect(page.getByLabel('Email')).toHaveValue('');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  });
+
+  test('the submit button reads "Processing..." while the server works', async ({ page, request }) => {
+    const learner = newLearner();
+    await signUpByApi(request, learner);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName === 'LoginUser') await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await submitButton(page, 'Login').click();
+    await expect(submitButton(page, 'Processing...' as 'Login')).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('session journeys', () => {
+  test('sign up → dashboard welcome → reload stays signed in → logout → /', async ({ page }) => {
+    const learner = newLearner({ fullName: 'Priya Menon' });
+    await openSignUp(page);
+    await fillSignUp(page, {
+      name: learner.fullName,
+      email: learner.email,
+      phone: learner.phone,
+      password: learner.password,
+      confirm: learner.password,
+    });
+    await submitButton(page, 'Sign Up').click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome, Priya Menon')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText('Welcome, Priya Menon')).toBeVisible();
+    // The session lives in an HttpOnly cookie that page scripts cannot read.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('ehc_session');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  });
+
+  test('an existing learner logs in and lands on the dashboard', async ({ page, request }) => {
+    const learner = newLearner({ fullName: 'Kiran Das' });
+    await signUpByApi(request, learner);
+    await logInThroughForm(page, learner);
+    await expect(page.getByText('Welcome, Kiran Das')).toBeVisible();
+  });
+
+  test('a signed-out visit to a protected route ends at /', async ({ page }) => {
+    for (const path of ['/dashboard', '/dashboard/premium', '/course/web-application', '/subscription']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test('protected routes show "Loading..." while the session loads', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByText('Loading...')).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown path ends at /', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  });
+});
+
+test('the landing page has no serious or critical accessibility violations', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  for (const tab of ['Login', 'Sign Up']) {
+    await page.getByRole('tab', { name: tab }).click();
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await context.close();
+});
