@@ -25,7 +25,22 @@ export interface UserSessionTable {
   expires_at: number;
 }
 
+export interface LessonProgressTable {
+  user_ref: string;
+  module_id: string;
+  lesson_slug: string;
+  completed_at: number;
+}
+
+export interface ModuleCompletionTable {
+  user_ref: string;
+  module_id: string;
+  completed_at: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
+  lesson_progress: LessonProgressTable;
+  module_completion: ModuleCompletionTable;
 }

@@ -2,5 +2,7 @@ import { builder } from './builder';
 // Each module registers its types and fields on the shared builder when imported.
 import '../modules/users/user-schema';
 import '../modules/auth/auth-schema';
+import '../modules/courses/course-schema';
+import '../modules/progress/progress-schema';
 
 export const schema = builder.toSchema();

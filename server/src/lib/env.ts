@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -35,6 +37,7 @@ const envSchema = z.object({
   AUTH_MAX_FAILURES_PER_IP: positiveInt.default(50),
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(10),
   GRAPHQL_INTROSPECTION: booleanString.optional(),
+  CONTENT_DIR: z.string().min(1).optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -52,6 +55,8 @@ export interface Env {
   session: { idleTimeoutMs: number; maxAgeMs: number };
   authThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowMs: number };
   graphqlIntrospection: boolean;
+  /** Folder holding modules/<id>/…: the course content. */
+  contentDir: string;
 }
 
 export class EnvError extends Error {
@@ -62,6 +67,8 @@ export class EnvError extends Error {
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/app.db';
+/** The repository's own content/ folder. */
+export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
 
 /** Parses and checks the environment; throws EnvError listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -96,6 +103,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       windowMs: e.AUTH_FAILURE_WINDOW_MINUTES * 60_000,
     },
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
+    contentDir: resolve(e.CONTENT_DIR ?? DEFAULT_CONTENT_DIR),
   };
 }
 

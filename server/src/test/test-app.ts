@@ -2,6 +2,9 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../http/app';
 import { loadEnv } from '../lib/env';
+import { fileURLToPath } from 'node:url';
+import { grantCourseAccess } from '../modules/billing/entitlement';
+import { loadCatalogue } from '../modules/courses/content-loader';
 import { createServices, type Services } from '../services';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -39,10 +42,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       done();
     },
   });
-  const services = createServices(
-    loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: database.url, ...env }),
-    database.handle,
-  );
+  const config = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: database.url,
+    CONTENT_DIR: FIXTURE_CONTENT_DIR,
+    ...env,
+  });
+  const services = createServices(config, database.handle, loadCatalogue(config.contentDir));
   const app = await buildApp({ services, serveWebApp: false, logStream });
   await app.ready();
 
@@ -75,6 +82,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database.drop();
     },
   };
+}
+
+/** A small, valid course: seven modules of two or three short lessons each. */
+export const FIXTURE_CONTENT_DIR = fileURLToPath(new URL('./fixture-content', import.meta.url));
+
+/** Unlocks the course for the learner with this email, as a verified payment would. */
+export async function makePaid(services: Services, email: string): Promise<void> {
+  const user = await services.db
+    .selectFrom('app_user')
+    .select('id')
+    .where('user_id', '=', email)
+    .executeTakeFirstOrThrow();
+  await grantCourseAccess(services.db, user.id);
 }
 
 let emailCounter = 0;

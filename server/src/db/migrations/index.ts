@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-and-sessions';
+import * as m0002 from './0002-lesson-progress';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -8,4 +9,5 @@ import * as m0001 from './0001-users-and-sessions';
  */
 export const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
+  '0002-lesson-progress': m0002,
 };

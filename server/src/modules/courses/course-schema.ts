@@ -1,0 +1,63 @@
+import { builder } from '../../graphql/builder';
+import { requirePaidUser, requireUser } from '../../graphql/guards';
+import { AppError } from '../../lib/errors';
+import type { CourseModule, Lesson } from './catalogue';
+
+const LessonSummaryType = builder.objectRef<Lesson>('LessonSummary').implement({
+  description: 'A lesson as listed in the catalogue: no body.',
+  fields: (t) => ({
+    number: t.exposeInt('number'),
+    title: t.exposeString('title'),
+    summary: t.exposeString('summary'),
+  }),
+});
+
+const CourseModuleType = builder.objectRef<CourseModule>('CourseModule').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    icon: t.exposeString('icon'),
+    difficulty: t.exposeString('difficulty'),
+    lesson_count: t.int({ resolve: (module) => module.lessons.length }),
+    lessons: t.field({ type: [LessonSummaryType], resolve: (module) => module.lessons }),
+    intro_html: t.exposeString('introHtml', {
+      description: 'Module introduction, including its authorized-testing note.',
+    }),
+  }),
+});
+
+const LessonType = builder.objectRef<Lesson & { moduleId: string }>('Lesson').implement({
+  description: 'A lesson with its body: for subscribers only.',
+  fields: (t) => ({
+    module_id: t.exposeString('moduleId'),
+    number: t.exposeInt('number'),
+    title: t.exposeString('title'),
+    summary: t.exposeString('summary'),
+    html: t.exposeString('html', { description: 'Sanitized HTML rendered from the lesson Markdown.' }),
+  }),
+});
+
+builder.queryField('catalogue', (t) =>
+  t.field({
+    type: [CourseModuleType],
+    description: 'The seven modules in order, for any signed-in learner.',
+    resolve: (_root, _args, ctx) => {
+      requireUser(ctx);
+      return [...ctx.services.catalogue.modules];
+    },
+  }),
+);
+
+builder.queryField('lesson', (t) =>
+  t.field({
+    type: LessonType,
+    args: { module_id: t.arg.string(), number: t.arg.int() },
+    resolve: (_root, args, ctx) => {
+      requirePaidUser(ctx);
+      const lesson = ctx.services.catalogue.lesson(args.module_id, args.number);
+      if (!lesson) throw new AppError('NOT_FOUND', 'That lesson does not exist.');
+      return { ...lesson, moduleId: args.module_id };
+    },
+  }),
+);

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Catalogue, CourseModule } from '../courses/catalogue';
+
+export interface ModuleProgress {
+  moduleId: string;
+  /** Numbers of the completed lessons that exist in the current content, ascending. */
+  completedLessons: number[];
+  /** When the module became complete, or null. */
+  completedAt: number | null;
+}
+
+export interface UserProgress {
+  completedModules: string[];
+  modules: ModuleProgress[];
+}
+
+/** The learner's progress across the catalogue, derived from their progress rows. */
+export async function getUserProgress(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userRef: string,
+): Promise<UserProgress> {
+  const [lessonRows, completionRows] = await Promise.all([
+    db.selectFrom('lesson_progress').select(['module_id', 'lesson_slug']).where('user_ref', '=', userRef).execute(),
+    db.selectFrom('module_completion').select(['module_id', 'completed_at']).where('user_ref', '=', userRef).execute(),
+  ]);
+  const completedAt = new Map(completionRows.map((row) => [row.module_id, row.completed_at]));
+  const modules = catalogue.modules.map((module) =>
+    toModuleProgress(
+      module,
+      new Set(lessonRows.filter((row) => row.module_id === module.id).map((row) => row.lesson_slug)),
+      completedAt.get(module.id) ?? null,
+    ),
+  );
+  return {
+    completedModules: modules.filter((m) => m.completedAt !== null).map((m) => m.moduleId),
+    modules,
+  };
+}
+
+/**
+ * Marks one lesson complete for the learner (harmless if it already is) and, when that
+ * leaves no lesson of the module undone, records the module's completion once.
+ */
+export async function markLessonComplete(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userRef: string,
+  moduleId: string,
+  lessonNumber: number,
+): Promise<ModuleProgress> {
+  const module = catalogue.module(moduleId);
+  const lesson = catalogue.lesson(moduleId, lessonNumber);
+  if (!module || !lesson) throw new AppError('NOT_FOUND', 'That lesson does not exist.');
+
+  const now = Date.now();
+  await db
+    .insertInto('lesson_progress')
+    .values({ user_ref: userRef, module_id: module.id, lesson_slug: lesson.slug, completed_at: now })
+    .onConflict((oc) => oc.columns(['user_ref', 'module_id', 'lesson_slug']).doNothing())
+    .execute();
+
+  // Checked after the insert has committed: when two requests finish the last two
+  // lessons at once, whichever commits second sees both rows and records completion.
+  return completeModuleIfDone(db, module, userRef, now);
+}
+
+async function completeModuleIfDone(
+  db: Kysely<Database>,
+  module: CourseModule,
+  userRef: string,
+  now: number,
+): Promise<ModuleProgress> {
+  return db.transaction().execute(async (trx) => {
+    const done = new Set(
+      (
+        await trx
+          .selectFrom('lesson_progress')
+          .select('lesson_slug')
+          .where('user_ref', '=', userRef)
+          .where('module_id', '=', module.id)
+          .execute()
+      ).map((row) => row.lesson_slug),
+    );
+    const existing = await trx
+      .selectFrom('module_completion')
+      .select('completed_at')
+      .where('user_ref', '=', userRef)
+      .where('module_id', '=', module.id)
+      .executeTakeFirst();
+    let completedAt = existing?.completed_at ?? null;
+    if (completedAt === null && module.lessons.every((lesson) => done.has(lesson.slug))) {
+      await trx
+        .insertInto('module_completion')
+        .values({ user_ref: userRef, module_id: module.id, completed_at: now })
+        .onConflict((oc) => oc.columns(['user_ref', 'module_id']).doNothing())
+        .execute();
+      const stored = await trx
+        .selectFrom('module_completion')
+        .select('completed_at')
+        .where('user_ref', '=', userRef)
+        .where('module_id', '=', module.id)
+        .executeTakeFirstOrThrow();
+      completedAt = stored.completed_at;
+    }
+    return toModuleProgress(module, done, completedAt);
+  });
+}
+
+function toModuleProgress(module: CourseModule, doneSlugs: Set<string>, completedAt: number | null): ModuleProgress {
+  return {
+    moduleId: module.id,
+    completedLessons: module.lessons.filter((lesson) => doneSlugs.has(lesson.slug)).map((lesson) => lesson.number),
+    completedAt,
+  };
+}

@@ -1,0 +1,199 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MODULE_IDS } from '@ehc/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_CONTENT_DIR, createTestApp, makePaid, uniqueEmail, type TestApp } from '../../test/test-app';
+
+const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
+const LOGIN = `mutation LoginUser($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user_id } }`;
+const CATALOGUE = `query GetCatalogue { catalogue { id title description icon difficulty lesson_count lessons { number title summary } } }`;
+const LESSON = `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) { module_id number title html } }`;
+const PROGRESS = `query GetUserProgress { progress { completed_modules modules { module_id completed_lessons completed completed_at } } }`;
+const COMPLETE = `mutation UpdateUserProgress($module: String!, $number: Int!) {
+  markLessonComplete(module_id: $module, number: $number) { module_id completed_lessons completed completed_at }
+}`;
+
+// The fixture course plus one long module, so 50 different lessons can be completed at once.
+const contentDir = mkdtempSync(join(tmpdir(), 'ehc-progress-content-'));
+cpSync(FIXTURE_CONTENT_DIR, contentDir, { recursive: true });
+for (let n = 4; n <= 52; n += 1) {
+  writeFileSync(
+    join(contentDir, 'modules', 'web-application', `${String(n).padStart(2, '0')}-extra-lesson-${n}.md`),
+    `---\ntitle: "Extra lesson ${n}"\nsummary: "Padding for the concurrency test."\n---\n## Body\n\nText ${n}.\n`,
+  );
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CONTENT_DIR: contentDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+async function learner({ paid }: { paid: boolean }) {
+  const email = uniqueEmail('reader');
+  const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: 'Meera', phone: '9988776655' };
+  const signup = await t.graphql(SIGNUP, { input });
+  if (paid) await makePaid(t.services, email);
+  return { email, cookie: signup.sessionCookie! };
+}
+
+type Code = string | undefined;
+const codeOf = (result: { body: { errors?: { extensions?: { code?: Code } }[] } }) =>
+  result.body.errors?.[0]?.extensions?.code;
+
+describe('catalogue', () => {
+  it('is readable by any signed-in learner, with real lesson counts', async () => {
+    const { cookie } = await learner({ paid: false });
+    const result = await t.graphql(CATALOGUE, {}, { cookie });
+    const modules = result.body.data?.catalogue as { id: string; lesson_count: number; lessons: unknown[] }[];
+    expect(modules.map((m) => m.id)).toEqual([...MODULE_IDS]);
+    for (const module of modules) expect(module.lesson_count).toBe(module.lessons.length);
+    expect(modules.find((m) => m.id === 'web-application')).toMatchObject({
+      title: 'Web Application Security',
+      difficulty: 'Beginner',
+      icon: '🌐',
+      lesson_count: 52,
+    });
+    expect(JSON.stringify(modules)).not.toContain('FIXTURE-LESSON-BODY');
+  });
+
+  it('needs a session', async () => {
+    expect(codeOf(await t.graphql(CATALOGUE))).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('lesson bodies', () => {
+  it('are served to paid learners', async () => {
+    const { cookie } = await learner({ paid: true });
+    const result = await t.graphql(LESSON, { module: 'cryptography', number: 2 }, { cookie });
+    expect(result.body.data?.lesson).toMatchObject({ module_id: 'cryptography', number: 2 });
+    expect((result.body.data?.lesson as { html: string }).html).toContain('FIXTURE-LESSON-BODY-cryptography-2');
+  });
+
+  it('are forbidden to unpaid learners and to the signed-out', async () => {
+    const { cookie } = await learner({ paid: false });
+    const unpaid = await t.graphql(LESSON, { module: 'cryptography', number: 1 }, { cookie });
+    expect(codeOf(unpaid)).toBe('FORBIDDEN');
+    expect(unpaid.response.body).not.toContain('FIXTURE-LESSON-BODY');
+    expect(codeOf(await t.graphql(LESSON, { module: 'cryptography', number: 1 }))).toBe('UNAUTHENTICATED');
+  });
+
+  it('answer NOT_FOUND for a lesson that does not exist', async () => {
+    const { cookie } = await learner({ paid: true });
+    expect(codeOf(await t.graphql(LESSON, { module: 'cryptography', number: 99 }, { cookie }))).toBe('NOT_FOUND');
+    expect(codeOf(await t.graphql(LESSON, { module: 'no-such-module', number: 1 }, { cookie }))).toBe('NOT_FOUND');
+  });
+});
+
+describe('progress', () => {
+  it('starts empty', async () => {
+    const { cookie } = await learner({ paid: true });
+    const progress = (await t.graphql(PROGRESS, {}, { cookie })).body.data?.progress as {
+      completed_modules: string[];
+      modules: { completed_lessons: number[] }[];
+    };
+    expect(progress.completed_modules).toEqual([]);
+    expect(progress.modules).toHaveLength(7);
+    expect(progress.modules.every((m) => m.completed_lessons.length === 0)).toBe(true);
+  });
+
+  it('cannot be written by an unpaid learner', async () => {
+    const { cookie } = await learner({ paid: false });
+    expect(codeOf(await t.graphql(COMPLETE, { module: 'cryptography', number: 1 }, { cookie }))).toBe('FORBIDDEN');
+    const rows = await t.services.db.selectFrom('lesson_progress').selectAll().execute();
+    expect(rows.every((row) => row.module_id !== 'cryptography' || row.lesson_slug !== 'fixture-lesson-1')).toBe(true);
+  });
+
+  it('completes a module only when every lesson is done, once, and repeats harmlessly', async () => {
+    const { cookie } = await learner({ paid: true });
+    const second = await t.graphql(COMPLETE, { module: 'cryptography', number: 2 }, { cookie });
+    expect(second.body.data?.markLessonComplete).toMatchObject({
+      completed_lessons: [2],
+      completed: false,
+      completed_at: null,
+    });
+
+    const again = await t.graphql(COMPLETE, { module: 'cryptography', number: 2 }, { cookie });
+    expect(again.body.data?.markLessonComplete).toMatchObject({ completed_lessons: [2], completed: false });
+
+    const first = await t.graphql(COMPLETE, { module: 'cryptography', number: 1 }, { cookie });
+    const done = first.body.data?.markLessonComplete as { completed: boolean; completed_at: string };
+    expect(done).toMatchObject({ completed_lessons: [1, 2], completed: true });
+    expect(Date.parse(done.completed_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    const repeat = await t.graphql(COMPLETE, { module: 'cryptography', number: 1 }, { cookie });
+    expect(repeat.body.data?.markLessonComplete).toMatchObject({ completed: true, completed_at: done.completed_at });
+
+    const progress = (await t.graphql(PROGRESS, {}, { cookie })).body.data?.progress as { completed_modules: string[] };
+    expect(progress.completed_modules).toEqual(['cryptography']);
+  });
+
+  it('refuses a lesson that does not exist', async () => {
+    const { cookie } = await learner({ paid: true });
+    expect(codeOf(await t.graphql(COMPLETE, { module: 'cryptography', number: 0 }, { cookie }))).toBe('NOT_FOUND');
+    expect(codeOf(await t.graphql(COMPLETE, { module: 'x', number: 1 }, { cookie }))).toBe('NOT_FOUND');
+  });
+
+  it('keeps all 50 of 50 concurrent completions from two sessions, and completes the module once', async () => {
+    const { email, cookie: tabOne } = await learner({ paid: true });
+    const login = await t.graphql(LOGIN, { email, password: 'secret12' });
+    const tabTwo = login.sessionCookie!;
+    await t.graphql(COMPLETE, { module: 'web-application', number: 1 }, { cookie: tabOne });
+    await t.graphql(COMPLETE, { module: 'web-application', number: 2 }, { cookie: tabTwo });
+
+    const numbers = Array.from({ length: 50 }, (_, i) => i + 3);
+    const results = await Promise.all(
+      numbers.map((number, i) =>
+        t.graphql(COMPLETE, { module: 'web-application', number }, { cookie: i % 2 ? tabOne : tabTwo }),
+      ),
+    );
+    expect(results.map(codeOf).filter(Boolean)).toEqual([]);
+
+    const progress = (await t.graphql(PROGRESS, {}, { cookie: tabOne })).body.data?.progress as {
+      completed_modules: string[];
+      modules: { module_id: string; completed_lessons: number[]; completed: boolean }[];
+    };
+    const web = progress.modules.find((m) => m.module_id === 'web-application')!;
+    expect(web.completed_lessons).toHaveLength(52);
+    expect(web.completed).toBe(true);
+    expect(progress.completed_modules).toEqual(['web-application']);
+    const user = await t.services.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('user_id', '=', email)
+      .executeTakeFirstOrThrow();
+    const completions = await t.services.db
+      .selectFrom('module_completion')
+      .selectAll()
+      .where('user_ref', '=', user.id)
+      .execute();
+    expect(completions).toHaveLength(1);
+  });
+});
+
+describe('no operation takes a user id from the client', () => {
+  it('has no argument or input field naming a user, a paid flag or a role', async () => {
+    const result = await t.graphql(
+      `{ __schema { types { name inputFields { name } fields { name args { name } } } } }`,
+    );
+    const schema = result.body.data?.__schema as {
+      types: {
+        name: string;
+        inputFields: { name: string }[] | null;
+        fields: { name: string; args: { name: string }[] }[] | null;
+      }[];
+    };
+    const names = schema.types
+      .filter((type) => !type.name.startsWith('__'))
+      .flatMap((type) => [
+        ...(type.inputFields ?? []).map((f) => `${type.name}.${f.name}`),
+        ...(type.fields ?? []).flatMap((f) => f.args.map((a) => `${type.name}.${f.name}(${a.name})`)),
+      ]);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => /user_?id|userid|payment_status|paid|role|subscribed/i.test(name))).toEqual([]);
+  });
+});
