@@ -1,11 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// A fresh SQLite database for every run, so journeys never meet old data.
-const databaseFile = join(mkdtempSync(join(tmpdir(), 'ehc-e2e-')), 'e2e.db');
+// A fresh SQLite database for every run, so journeys never meet old data. The config is
+// evaluated again in each worker; the environment carries the runner's choice to them,
+// and the fixtures use it to prepare learners through the server's own services.
+process.env.E2E_DATABASE_URL ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'ehc-e2e-')), 'e2e.db')}`;
+// Journeys run on the small fixture course so they do not depend on lesson writing.
+const contentDir = fileURLToPath(new URL('../server/src/test/fixture-content', import.meta.url));
 
 export default defineConfig({
   testDir: './tests',
@@ -48,7 +53,8 @@ export default defineConfig({
     env: {
       NODE_ENV: 'test',
       PORT: String(PORT),
-      DATABASE_URL: `sqlite:${databaseFile}`,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      CONTENT_DIR: contentDir,
       LOG_LEVEL: 'warn',
       // Every journey signs in from 127.0.0.1; the per-IP budget is tested in the API suite.
       AUTH_MAX_FAILURES_PER_IP: '100000',

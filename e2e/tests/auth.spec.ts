@@ -8,7 +8,10 @@ async function openSignUp(page: Page) {
   await page.getByRole('tab', { name: 'Sign Up' }).click();
 }
 
-async function fillSignUp(page: Page, fields: Partial<Record<'name' | 'email' | 'phone' | 'password' | 'confirm', string>>) {
+async function fillSignUp(
+  page: Page,
+  fields: Partial<Record<'name' | 'email' | 'phone' | 'password' | 'confirm', string>>,
+) {
   if (fields.name !== undefined) await page.getByLabel('Full Name').fill(fields.name);
   if (fields.email !== undefined) await page.getByLabel('Email').fill(fields.email);
   if (fields.phone !== undefined) await page.getByLabel('Phone').fill(fields.phone);
@@ -45,12 +48,36 @@ test.describe('Login / Sign Up screen', () => {
   });
 
   const signUpCases: [string, Parameters<typeof fillSignUp>[1], string][] = [
-    ['an invalid email', { name: 'Asha', email: 'asha@example', phone: '9876543210', password: 'secret1', confirm: 'secret1' }, M.email],
-    ['a short password', { name: 'Asha', email: 'asha@example.com', phone: '9876543210', password: '12345', confirm: '12345' }, M.passwordTooShort],
-    ['no full name', { name: '   ', email: 'asha@example.com', phone: '9876543210', password: 'secret1', confirm: 'secret1' }, M.fullNameRequired],
-    ['no phone', { name: 'Asha', email: 'asha@example.com', phone: '', password: 'secret1', confirm: 'secret1' }, M.phoneRequired],
-    ['a landline-style phone', { name: 'Asha', email: 'asha@example.com', phone: '2212345678', password: 'secret1', confirm: 'secret1' }, M.phoneInvalid],
-    ['mismatched passwords', { name: 'Asha', email: 'asha@example.com', phone: '9876543210', password: 'secret1', confirm: 'secret2' }, M.passwordMismatch],
+    [
+      'an invalid email',
+      { name: 'Asha', email: 'asha@example', phone: '9876543210', password: 'secret1', confirm: 'secret1' },
+      M.email,
+    ],
+    [
+      'a short password',
+      { name: 'Asha', email: 'asha@example.com', phone: '9876543210', password: '12345', confirm: '12345' },
+      M.passwordTooShort,
+    ],
+    [
+      'no full name',
+      { name: '   ', email: 'asha@example.com', phone: '9876543210', password: 'secret1', confirm: 'secret1' },
+      M.fullNameRequired,
+    ],
+    [
+      'no phone',
+      { name: 'Asha', email: 'asha@example.com', phone: '', password: 'secret1', confirm: 'secret1' },
+      M.phoneRequired,
+    ],
+    [
+      'a landline-style phone',
+      { name: 'Asha', email: 'asha@example.com', phone: '2212345678', password: 'secret1', confirm: 'secret1' },
+      M.phoneInvalid,
+    ],
+    [
+      'mismatched passwords',
+      { name: 'Asha', email: 'asha@example.com', phone: '9876543210', password: 'secret1', confirm: 'secret2' },
+      M.passwordMismatch,
+    ],
   ];
   for (const [name, fields, message] of signUpCases) {
     test(`sign-up shows "${message}" for ${name}`, async ({ page }) => {
@@ -66,7 +93,13 @@ test.describe('Login / Sign Up screen', () => {
     const existing = newLearner();
     await signUpByApi(request, existing);
     await openSignUp(page);
-    await fillSignUp(page, { name: 'Someone Else', email: existing.email, phone: '9123456780', password: 'another1', confirm: 'another1' });
+    await fillSignUp(page, {
+      name: 'Someone Else',
+      email: existing.email,
+      phone: '9123456780',
+      password: 'another1',
+      confirm: 'another1',
+    });
     await submitButton(page, 'Sign Up').click();
     await expect(page.getByRole('alert')).toHaveText(MESSAGES.userExists);
   });

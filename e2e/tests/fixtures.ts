@@ -1,4 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { openDatabase } from '../../server/src/db/database';
+import { grantCourseAccess } from '../../server/src/modules/billing/entitlement';
 
 export interface Learner {
   email: string;
@@ -41,6 +43,44 @@ export async function signUpByApi(request: APIRequestContext, learner: Learner):
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
 }
 
+/** Unlocks the course for a learner through the server's own entitlement service. */
+export async function makePaid(learner: Learner): Promise<void> {
+  const database = openDatabase(process.env.E2E_DATABASE_URL!);
+  try {
+    const user = await database.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('user_id', '=', learner.email)
+      .executeTakeFirstOrThrow();
+    await grantCourseAccess(database.db, user.id);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A signed-in paid learner in this page's browser context. */
+export async function signInPaidLearner(page: Page, overrides: Partial<Learner> = {}): Promise<Learner> {
+  const learner = newLearner(overrides);
+  await signUpByApi(page.request, learner);
+  await makePaid(learner);
+  return learner;
+}
+
+/** Marks lessons complete through the API, as the reader would (uses the page's session). */
+export async function completeLessons(page: Page, moduleId: string, numbers: number[]): Promise<void> {
+  for (const number of numbers) {
+    const response = await page.request.post('/graphql', {
+      data: {
+        query:
+          'mutation UpdateUserProgress($m: String!, $n: Int!) { markLessonComplete(module_id: $m, number: $n) { completed } }',
+        variables: { m: moduleId, n: number },
+      },
+    });
+    const body = await response.json();
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  }
+}
+
 export async function logInThroughForm(page: Page, learner: Learner): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Email').fill(learner.email);
@@ -49,17 +89,22 @@ export async function logInThroughForm(page: Page, learner: Learner): Promise<vo
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Fails any test during which the page logged an error it did not expect. */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
+/**
+ * Fails any test during which the page logged an error it did not expect. A test that
+ * provokes an error on purpose names it with `allowConsoleErrors(pattern)`.
+ */
+export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void }>({
+  allowConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      const allowed: RegExp[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, 'unexpected console errors').toEqual([]);
+      await use((pattern) => allowed.push(pattern));
+      const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+      expect(unexpected, 'unexpected console errors').toEqual([]);
     },
     { auto: true },
   ],

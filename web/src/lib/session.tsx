@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { clearCourseCache } from './course-api';
 import { gql } from './graphql';
 
 export interface SessionUser {
@@ -80,6 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         try {
           await gql('LogoutUser', LOGOUT_MUTATION);
         } finally {
+          clearCourseCache();
           setUser(null);
         }
       },

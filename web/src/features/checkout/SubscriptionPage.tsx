@@ -1,14 +1,18 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { fetchCatalogue } from '../../lib/course-api';
+import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SubscriptionScreen } from './SubscriptionScreen';
 
-/** `/subscription`. The payment screen arrives with payments. */
+/** `/subscription`: the payment screen as a page of its own. */
 export function SubscriptionPage() {
   useDocumentTitle('Subscribe · Ethical Hacking Course');
+  const navigate = useNavigate();
+  const catalogue = useAsync(fetchCatalogue, 'catalogue');
+  const lessonCount = catalogue.data?.reduce((sum, m) => sum + m.lesson_count, 0) ?? null;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
-      <Link to="/dashboard" className="text-emerald-400 hover:underline">
-        Back to Dashboard
-      </Link>
+    <main className="flex min-h-dvh items-center">
+      <SubscriptionScreen lessonCount={lessonCount} onBack={() => navigate('/dashboard')} />
     </main>
   );
 }

@@ -1,16 +1,47 @@
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { fetchCatalogue, fetchProgress } from '../../lib/course-api';
+import { useSignedInUser } from '../../lib/session';
+import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SubscriptionScreen } from '../checkout/SubscriptionScreen';
+import { CourseReader } from './CourseReader';
 
-/** `/course/:moduleId`. The reader arrives with the catalogue. */
+/** Spec §4: an unknown module shows "Loading..." and goes to the dashboard after 100 ms. */
+const UNKNOWN_MODULE_REDIRECT_MS = 100;
+
+/** `/course/:moduleId`: the reader for subscribers, the payment screen for everyone else. */
 export function CoursePage() {
-  const { moduleId } = useParams();
-  useDocumentTitle('Course · Ethical Hacking Course');
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
-      <Link to="/dashboard" className="text-emerald-400 hover:underline">
-        Back to Dashboard
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold">{moduleId}</h1>
-    </main>
+  const { moduleId = '' } = useParams();
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const data = useAsync(
+    () => Promise.all([fetchCatalogue(), user.payment_status ? fetchProgress() : Promise.resolve(null)]),
+    `${moduleId}:${user.payment_status}`,
   );
+  const module = data.data?.[0].find((m) => m.id === moduleId);
+  const unknown = data.status === 'ready' && !module;
+  useDocumentTitle(module ? `${module.title} · Ethical Hacking Course` : 'Course · Ethical Hacking Course');
+
+  useEffect(() => {
+    if (!unknown) return;
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), UNKNOWN_MODULE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [unknown, navigate]);
+
+  if (data.status === 'error') return <ErrorPanel onRetry={data.reload} />;
+  if (data.status === 'loading' || !module) return <LoadingScreen />;
+
+  if (!user.payment_status) {
+    const lessonCount = data.data[0].reduce((sum, m) => sum + m.lesson_count, 0);
+    return (
+      <main className="flex min-h-dvh items-center">
+        <SubscriptionScreen lessonCount={lessonCount} onBack={() => navigate('/dashboard')} />
+      </main>
+    );
+  }
+  const progress = data.data[1]?.modules.find((m) => m.module_id === module.id);
+  return <CourseReader key={module.id} module={module} initialProgress={progress ?? null} />;
 }

@@ -1,15 +1,94 @@
+import { MODULE_COUNT } from '@ehc/common';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../components/Dialog';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { fetchCatalogue, fetchProgress } from '../../lib/course-api';
+import { useSignedInUser } from '../../lib/session';
+import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SubscriptionScreen } from '../checkout/SubscriptionScreen';
 import { DashboardHeader } from './DashboardHeader';
+import { ModuleCard } from './ModuleCard';
+import { saveDashboardScroll, useRestoreDashboardScroll } from './scroll-memory';
+import { StatsRow } from './StatsRow';
 
-/** `/dashboard` and `/dashboard/premium`. The module grid arrives with the catalogue. */
+/** `/dashboard` and `/dashboard/premium`: the module grid, stats and overlays. */
 export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boolean }) {
   useDocumentTitle('Dashboard · Ethical Hacking Course');
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const [overlay, setOverlay] = useState<'subscription' | null>(null);
+  const data = useAsync(() => Promise.all([fetchCatalogue(), fetchProgress()]), `dashboard:${user.user_id}`);
+  useRestoreDashboardScroll(data.status === 'ready');
+
+  const completed = new Set(data.data?.[1].completed_modules ?? []);
+  const certified = completed.size === MODULE_COUNT;
+  const lessonCount = data.data ? data.data[0].reduce((sum, m) => sum + m.lesson_count, 0) : null;
+
+  function openModule(moduleId: string) {
+    if (!user.payment_status) {
+      setOverlay('subscription');
+      return;
+    }
+    saveDashboardScroll();
+    navigate(`/course/${moduleId}`);
+  }
+
   return (
     <div className="min-h-dvh">
-      <DashboardHeader />
+      <DashboardHeader
+        actions={
+          certified && (
+            <button
+              type="button"
+              className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300"
+            >
+              Certificate
+            </button>
+          )
+        }
+      />
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <h1 className="text-2xl font-bold">{premiumWelcome ? 'Welcome to Premium!' : 'Your course'}</h1>
+        {premiumWelcome && user.payment_status && (
+          <section
+            aria-label="Welcome to Premium"
+            className="mb-8 rounded-2xl border border-amber-400/40 bg-gradient-to-r from-amber-500/15 to-emerald-500/10 p-6"
+          >
+            <h1 className="text-2xl font-extrabold text-white">Welcome to Premium! 🎉</h1>
+            <p className="mt-2 text-slate-200">
+              Your payment is confirmed and all {MODULE_COUNT} modules are unlocked. Pick a module below to start.
+            </p>
+          </section>
+        )}
+        {!premiumWelcome && <h1 className="sr-only">Dashboard</h1>}
+
+        {data.status === 'loading' && <LoadingScreen />}
+        {data.status === 'error' && <ErrorPanel onRetry={data.reload} />}
+        {data.status === 'ready' && (
+          <>
+            <StatsRow completedModules={completed.size} paid={user.payment_status} />
+            <h2 className="mt-10 mb-4 text-xl font-bold text-white">Course modules</h2>
+            <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {data.data[0].map((module) => (
+                <ModuleCard
+                  key={module.id}
+                  module={module}
+                  locked={!user.payment_status}
+                  completed={completed.has(module.id)}
+                  onOpen={() => openModule(module.id)}
+                />
+              ))}
+            </div>
+          </>
+        )}
       </main>
+      {overlay === 'subscription' && (
+        <Dialog label="Subscribe" onClose={() => setOverlay(null)}>
+          <SubscriptionScreen lessonCount={lessonCount} onBack={() => setOverlay(null)} />
+        </Dialog>
+      )}
     </div>
   );
 }

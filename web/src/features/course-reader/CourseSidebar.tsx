@@ -1,0 +1,94 @@
+import type { CourseModule, ModuleProgress } from '../../lib/course-api';
+import { progressPercent } from './lesson-navigation';
+
+interface CourseSidebarProps {
+  module: CourseModule;
+  progress: ModuleProgress | null;
+  current: number;
+  open: boolean;
+  onSelect(number: number): void;
+  onBack(): void;
+}
+
+/** Back button, module title and description, progress bar, and the lesson list (spec §2). */
+export function CourseSidebar({ module, progress, current, open, onSelect, onBack }: CourseSidebarProps) {
+  const percent = progressPercent(module, progress);
+  const done = new Set(progress?.completed_lessons ?? []);
+  return (
+    <aside
+      aria-label="Course outline"
+      className={`${open ? 'block' : 'hidden'} border-b border-slate-800 bg-slate-900/80 lg:sticky lg:top-0 lg:block lg:h-dvh lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-r lg:border-b-0`}
+    >
+      <div className="p-5">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-lg px-2 py-1 text-sm font-medium text-emerald-300 hover:bg-slate-800"
+        >
+          ← Back to Dashboard
+        </button>
+        <h2 className="mt-4 text-lg font-bold text-white">
+          <span aria-hidden="true">{module.icon} </span>
+          {module.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">{module.description}</p>
+        <div className="mt-4">
+          <div className="flex justify-between text-xs text-slate-400">
+            <span>Progress</span>
+            <span data-testid="course-progress">{percent}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Module progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-800"
+          >
+            <div className="h-full rounded-full bg-emerald-500 transition-all" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+      </div>
+      <nav aria-label="Lessons">
+        <ol className="space-y-0.5 px-3 pb-6">
+          {module.lessons.map((lesson) => {
+            const active = lesson.number === current;
+            const complete = done.has(lesson.number);
+            return (
+              <li key={lesson.number}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(lesson.number)}
+                  aria-current={active ? 'step' : undefined}
+                  className={`flex w-full items-start gap-3 rounded-lg px-3 py-2 text-left text-sm transition ${
+                    active
+                      ? 'bg-emerald-500/15 text-white ring-1 ring-emerald-500/50'
+                      : 'text-slate-300 hover:bg-slate-800'
+                  }`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
+                      complete ? 'bg-emerald-500 text-slate-950' : 'bg-slate-800 text-slate-400'
+                    }`}
+                  >
+                    {lesson.number}
+                  </span>
+                  <span className="flex-1">
+                    <span className="sr-only">Lesson {lesson.number}: </span>
+                    {lesson.title}
+                  </span>
+                  {complete && (
+                    <span role="img" aria-label="completed" className="mt-0.5 text-emerald-400">
+                      ✓
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+    </aside>
+  );
+}

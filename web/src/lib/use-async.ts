@@ -1,0 +1,33 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type AsyncState<T> =
+  | { status: 'loading'; data?: undefined; error?: undefined }
+  | { status: 'ready'; data: T; error?: undefined }
+  | { status: 'error'; data?: undefined; error: unknown };
+
+/** Runs `load` when `key` changes and exposes its state; `reload` runs it again. */
+export function useAsync<T>(
+  load: () => Promise<T>,
+  key: string,
+): AsyncState<T> & { reload(): void; set(data: T): void } {
+  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    load().then(
+      (data) => current && setState({ status: 'ready', data }),
+      (error: unknown) => current && setState({ status: 'error', error }),
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is recreated each render; `key` says when the request really changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const set = useCallback((data: T) => setState({ status: 'ready', data }), []);
+  return { ...state, reload, set };
+}
