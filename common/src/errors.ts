@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  'PAYMENT_NOT_VERIFIED',
+  'GATEWAY_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -23,4 +25,8 @@ export const MESSAGES = {
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   unauthenticated: 'Please log in to continue.',
   forbidden: 'You do not have access to this.',
+  paymentGatewayFailedToLoad: 'Payment gateway failed to load. Please try again.',
+  paymentInitFailed: 'Payment initialization failed. Please try again.',
+  paymentStatusUpdateFailed: 'Payment completed but status update failed. Please contact support.',
+  paymentFailed: 'The payment did not go through and you have not been charged. Please try again.',
 } as const;

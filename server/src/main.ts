@@ -3,6 +3,8 @@ import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
 import { EnvError, loadEnv } from './lib/env';
 import { ContentError, loadCatalogue } from './modules/courses/content-loader';
+import { paymentLogger } from './modules/billing/payment-log';
+import { reconcileOrders } from './modules/billing/payment-service';
 import { createServices } from './services';
 
 // Boot order: configuration, database and migrations, then the HTTP server. Any
@@ -13,7 +15,11 @@ async function main(): Promise<void> {
   const catalogue = loadCatalogue(env.contentDir);
   const database = openDatabase(env.databaseUrl);
   await migrateToLatest(database.db);
-  const app = await buildApp({ services: createServices(env, database, catalogue) });
+  const services = createServices(env, database, catalogue);
+  const app = await buildApp({ services });
+  if (services.gateway.mode === 'simulated') {
+    paymentLogger(app.log, services.gateway, env.isProduction).warn('Razorpay keys are not set: payments use the simulated gateway');
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -23,6 +29,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Periodic sweep for payments whose confirmation never reached us (see razorpay.md).
+  const sweep = setInterval(() => {
+    reconcileOrders({ db: services.db, gateway: services.gateway, log: paymentLogger(app.log, services.gateway, env.isProduction) }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'payment reconciliation sweep failed'),
+    );
+  }, env.reconcileIntervalMs);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.listen({ port: env.port, host: env.host });
   app.log.info(

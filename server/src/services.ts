@@ -5,6 +5,9 @@ import type { Env } from './lib/env';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle, MemoryThrottleStore } from './modules/auth/throttle';
 import type { Catalogue } from './modules/courses/catalogue';
+import type { PaymentGateway } from './modules/billing/gateway';
+import { RazorpayGateway } from './modules/billing/razorpay-gateway';
+import { SimulatedGateway } from './modules/billing/simulated-gateway';
 
 /** Everything resolvers and routes need, created once per server. */
 export interface Services {
@@ -13,9 +16,15 @@ export interface Services {
   db: Kysely<Database>;
   auth: AuthDeps;
   catalogue: Catalogue;
+  gateway: PaymentGateway;
 }
 
-export function createServices(env: Env, database: DatabaseHandle, catalogue: Catalogue): Services {
+export function createServices(
+  env: Env,
+  database: DatabaseHandle,
+  catalogue: Catalogue,
+  gateway: PaymentGateway = selectGateway(env),
+): Services {
   const throttle = new AuthThrottle(new MemoryThrottleStore(), env.authThrottle);
   return {
     env,
@@ -23,5 +32,11 @@ export function createServices(env: Env, database: DatabaseHandle, catalogue: Ca
     db: database.db,
     auth: { db: database.db, throttle, sessionPolicy: env.session },
     catalogue,
+    gateway,
   };
+}
+
+/** Razorpay when its three keys are set; otherwise the simulated stand-in (env.ts refuses that in production unless allowed). */
+export function selectGateway(env: Env): PaymentGateway {
+  return env.razorpay ? new RazorpayGateway(env.razorpay) : new SimulatedGateway();
 }

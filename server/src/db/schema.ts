@@ -38,9 +38,43 @@ export interface ModuleCompletionTable {
   completed_at: number;
 }
 
+export type OrderStatus = 'created' | 'attempted' | 'paid' | 'refunded';
+
+export interface PaymentOrderTable {
+  order_id: string;
+  user_ref: string;
+  amount: number;
+  currency: string;
+  receipt: string;
+  status: OrderStatus;
+  gateway: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentTable {
+  payment_id: string;
+  order_id: string;
+  user_ref: string;
+  amount: number;
+  currency: string;
+  status: 'captured' | 'refunded';
+  captured_at: number;
+  refunded_at: number | null;
+}
+
+export interface WebhookEventTable {
+  event_id: string;
+  event: string;
+  received_at: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
   lesson_progress: LessonProgressTable;
   module_completion: ModuleCompletionTable;
+  payment_order: PaymentOrderTable;
+  payment: PaymentTable;
+  webhook_event: WebhookEventTable;
 }

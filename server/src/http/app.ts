@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
 import { makeGraphqlRequestGuard } from './csrf-guard';
 import { registerHealth } from './health';
+import { registerPaymentRoutes } from './payment-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { registerWebApp } from './web-app';
 
@@ -45,7 +46,7 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
     return reply.code(status).send({ error: error.message });
   });
 
-  await registerSecurityHeaders(app, env.isProduction);
+  await registerSecurityHeaders(app, env, services.gateway.mode);
   await app.register(cookie);
   registerHealth(app, services.database);
 
@@ -78,6 +79,7 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
     },
   });
 
+  await registerPaymentRoutes(app, services);
   if (serveWebApp) await registerWebApp(app);
   return app;
 }

@@ -1,24 +1,55 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { Env } from '../lib/env';
+
+// Razorpay's Standard Checkout: the script, its iframe, and the calls it makes.
+const RAZORPAY = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  img: ['https://cdn.razorpay.com'],
+};
+// Google's gtag.js for Ads conversions and GA4.
+const GTAG = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://www.google-analytics.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googleadservices.com',
+    'https://googleads.g.doubleclick.net',
+  ],
+  img: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://googleads.g.doubleclick.net'],
+  frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
+};
 
 /**
  * A strict Content Security Policy and the usual hardening headers on every response.
  * Scripts come only from our origin (no inline script); later features add the
  * payment and analytics origins they need here, and only when configured.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  env: Pick<Env, 'isProduction' | 'tracking'>,
+  paymentsMode: 'razorpay' | 'simulated',
+): Promise<void> {
+  const isProduction = env.isProduction;
+  // Third-party origins are allowed only when the feature that needs them is configured.
+  const extra = [paymentsMode === 'razorpay' ? RAZORPAY : null, env.tracking ? GTAG : null].filter((x) => x !== null);
+  const add = (kind: 'script' | 'frame' | 'connect' | 'img') => extra.flatMap((origins) => (origins as Partial<typeof GTAG>)[kind] ?? []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...add('script')],
         styleSrc: ["'self'"],
         // React sets a few style attributes (progress bar widths); attributes cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...add('img')],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...add('connect')],
+        frameSrc: extra.length > 0 ? add('frame') : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

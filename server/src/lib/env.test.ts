@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
 
+const KEYS = { RAZORPAY_KEY_ID: 'rzp_test_AbC123', RAZORPAY_KEY_SECRET: 'secret-123456', RAZORPAY_WEBHOOK_SECRET: 'whsec-123456' };
+
 function problemsOf(source: Record<string, string>): string[] {
   try {
     loadEnv(source);
@@ -48,12 +50,42 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
   });
 
-  it('requires APP_ORIGIN in production and turns introspection off there', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/^APP_ORIGIN: /);
-    const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://course.example.com/' });
+  it('requires APP_ORIGIN and Razorpay keys in production, and turns introspection off there', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems[0]).toMatch(/^APP_ORIGIN: /);
+    expect(problems[1]).toMatch(/^RAZORPAY_KEY_ID: Razorpay keys are required/);
+    const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://course.example.com/', ...KEYS });
     expect(env.appOrigin).toBe('https://course.example.com');
     expect(env.graphqlIntrospection).toBe(false);
     expect(env.host).toBe('0.0.0.0');
+  });
+
+  it('chooses Razorpay only when all three keys are set, and names the missing ones', () => {
+    expect(loadEnv({}).razorpay).toBeNull();
+    expect(loadEnv(KEYS).razorpay).toEqual({ keyId: KEYS.RAZORPAY_KEY_ID, keySecret: 'secret-123456', webhookSecret: 'whsec-123456' });
+    const problems = problemsOf({ RAZORPAY_KEY_ID: KEYS.RAZORPAY_KEY_ID });
+    expect(problems).toEqual([
+      expect.stringMatching(/^RAZORPAY_KEY_SECRET: required/),
+      expect.stringMatching(/^RAZORPAY_WEBHOOK_SECRET: required/),
+    ]);
+    expect(problemsOf({ ...KEYS, RAZORPAY_KEY_ID: 'pk_live_123' })[0]).toMatch(/^RAZORPAY_KEY_ID: must look like/);
+  });
+
+  it('allows the simulated gateway in production only when asked to', () => {
+    const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', PAYMENTS_ALLOW_SIMULATED: 'true' });
+    expect(env.razorpay).toBeNull();
+    expect(env.paymentsAllowSimulated).toBe(true);
+  });
+
+  it('turns tracking on only when an Ads or GA4 id is configured', () => {
+    expect(loadEnv({}).tracking).toBeNull();
+    expect(loadEnv({ GOOGLE_ADS_ID: 'AW-123', GOOGLE_ADS_PURCHASE_LABEL: 'abcDEF' }).tracking).toEqual({
+      adsId: 'AW-123',
+      signupLabel: null,
+      purchaseLabel: 'abcDEF',
+      ga4Id: null,
+    });
+    expect(problemsOf({ GOOGLE_ADS_ID: '123' })[0]).toMatch(/^GOOGLE_ADS_ID: /);
   });
 
   it('treats empty values as unset', () => {

@@ -38,6 +38,15 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(10),
   GRAPHQL_INTROSPECTION: booleanString.optional(),
   CONTENT_DIR: z.string().min(1).optional(),
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  PAYMENTS_ALLOW_SIMULATED: booleanString.default(false),
+  PAYMENTS_RECONCILE_INTERVAL_MINUTES: positiveInt.default(5),
+  GOOGLE_ADS_ID: z.string().regex(/^AW-\d+$/, 'must look like AW-123456789').optional(),
+  GOOGLE_ADS_SIGNUP_LABEL: z.string().regex(/^[\w-]+$/).optional(),
+  GOOGLE_ADS_PURCHASE_LABEL: z.string().regex(/^[\w-]+$/).optional(),
+  GA4_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX').optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -57,6 +66,12 @@ export interface Env {
   graphqlIntrospection: boolean;
   /** Folder holding modules/<id>/…: the course content. */
   contentDir: string;
+  /** Razorpay keys, or null for the simulated gateway. */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
+  paymentsAllowSimulated: boolean;
+  reconcileIntervalMs: number;
+  /** Conversion tracking; null when not configured (every tracking call is then a no-op). */
+  tracking: { adsId: string | null; signupLabel: string | null; purchaseLabel: string | null; ga4Id: string | null } | null;
 }
 
 export class EnvError extends Error {
@@ -80,9 +95,24 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
   if (isProduction && !e.APP_ORIGIN) {
-    throw new EnvError(['APP_ORIGIN: required when NODE_ENV=production (e.g. https://course.example.com)']);
+    problems.push('APP_ORIGIN: required when NODE_ENV=production (e.g. https://course.example.com)');
   }
+  const razorpayNames = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+  const razorpaySet = razorpayNames.filter((name) => e[name] !== undefined);
+  if (razorpaySet.length > 0 && razorpaySet.length < razorpayNames.length) {
+    for (const name of razorpayNames.filter((n) => e[n] === undefined)) {
+      problems.push(`${name}: required when any RAZORPAY_* variable is set (set all three, or none for simulated payments)`);
+    }
+  }
+  if (isProduction && razorpaySet.length === 0 && !e.PAYMENTS_ALLOW_SIMULATED) {
+    problems.push(
+      'RAZORPAY_KEY_ID: Razorpay keys are required when NODE_ENV=production; set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (or PAYMENTS_ALLOW_SIMULATED=true for a demo that takes no money)',
+    );
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+  const trackingOn = Boolean(e.GOOGLE_ADS_ID || e.GA4_MEASUREMENT_ID);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -104,6 +134,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
     contentDir: resolve(e.CONTENT_DIR ?? DEFAULT_CONTENT_DIR),
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
+        : null,
+    paymentsAllowSimulated: e.PAYMENTS_ALLOW_SIMULATED,
+    reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MINUTES * 60_000,
+    tracking: trackingOn
+      ? {
+          adsId: e.GOOGLE_ADS_ID ?? null,
+          signupLabel: e.GOOGLE_ADS_SIGNUP_LABEL ?? null,
+          purchaseLabel: e.GOOGLE_ADS_PURCHASE_LABEL ?? null,
+          ga4Id: e.GA4_MEASUREMENT_ID ?? null,
+        }
+      : null,
   };
 }
 

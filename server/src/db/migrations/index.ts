@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-and-sessions';
 import * as m0002 from './0002-lesson-progress';
+import * as m0003 from './0003-payments';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -10,4 +11,5 @@ import * as m0002 from './0002-lesson-progress';
 export const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
   '0002-lesson-progress': m0002,
+  '0003-payments': m0003,
 };

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@ehc/common';
+import { paymentLogger } from '../modules/billing/payment-log';
+import type { BillingDeps } from '../modules/billing/payment-service';
+import { SimulatedGateway } from '../modules/billing/simulated-gateway';
+import { handleRazorpayWebhook, WebhookSignatureError } from '../modules/billing/webhook-service';
+import type { Services } from '../services';
+import { makeGraphqlRequestGuard } from './csrf-guard';
+
+/**
+ * POST /webhooks/razorpay, and in simulated mode the stand-in checkout endpoint. The
+ * webhook route reads its body as raw bytes: the signature covers those exact bytes, and
+ * a parsed-and-re-serialised body would not match.
+ */
+export async function registerPaymentRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const deps = (log: FastifyInstance['log']): BillingDeps => ({
+    db: services.db,
+    gateway: services.gateway,
+    log: paymentLogger(log, services.gateway, services.env.isProduction),
+  });
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post('/webhooks/razorpay', async (request, reply) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      try {
+        const result = await handleRazorpayWebhook(deps(request.log), {
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          signature: header('x-razorpay-signature'),
+          eventId: header('x-razorpay-event-id'),
+        });
+        return reply.code(200).send({ status: result });
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) return reply.code(400).send({ error: 'invalid signature' });
+        if (error instanceof SyntaxError) return reply.code(400).send({ error: 'invalid JSON' });
+        // A non-2xx answer makes Razorpay retry later, which is what a passing failure needs.
+        request.log.error({ err: error }, 'webhook processing failed');
+        return reply.code(500).send({ error: MESSAGES.generic, requestId: request.id });
+      }
+    });
+  });
+
+  const gateway = services.gateway;
+  if (!(gateway instanceof SimulatedGateway)) return;
+
+  // The simulated gateway posts its signed webhooks to our own endpoint, as Razorpay would.
+  gateway.deliver = async (webhook) => {
+    setImmediate(() => {
+      app
+        .inject({
+          method: 'POST',
+          url: '/webhooks/razorpay',
+          headers: {
+            'content-type': 'application/json',
+            'x-razorpay-signature': webhook.signature,
+            'x-razorpay-event-id': webhook.eventId,
+          },
+          payload: webhook.body,
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'simulated webhook delivery failed'));
+    });
+  };
+
+  // Stands in for Razorpay's checkout: the "Test payment" dialog's two buttons land here.
+  const guard = makeGraphqlRequestGuard(services.env.appOrigin);
+  app.post<{ Body: { order_id?: unknown; outcome?: unknown } }>(
+    '/simulated-razorpay/pay',
+    { onRequest: guard },
+    async (request, reply) => {
+      const { order_id: orderId, outcome } = request.body ?? {};
+      if (typeof orderId !== 'string' || (outcome !== 'success' && outcome !== 'failure')) {
+        return reply.code(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'order_id and outcome are required' } });
+      }
+      try {
+        const result = await gateway.pay(orderId, outcome);
+        if (result) return result;
+        return reply.code(402).send({
+          error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed', metadata: { order_id: orderId } },
+        });
+      } catch {
+        return reply.code(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+      }
+    },
+  );
+}

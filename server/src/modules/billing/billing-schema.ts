@@ -1,0 +1,95 @@
+import { builder } from '../../graphql/builder';
+import type { GraphQLContext } from '../../graphql/context';
+import { requireUser } from '../../graphql/guards';
+import { AppError } from '../../lib/errors';
+import { presentUser, type UserView } from '../users/user-presenter';
+import { UserType } from '../users/user-schema';
+import { paymentLogger } from './payment-log';
+import { createPaymentOrder, reconcileOrders, verifyPayment, type BillingDeps, type CheckoutOptions } from './payment-service';
+
+function billingDeps(ctx: GraphQLContext): BillingDeps {
+  const { db, gateway, env } = ctx.services;
+  return { db, gateway, log: paymentLogger(ctx.request.log, gateway, env.isProduction) };
+}
+
+async function currentUser(ctx: GraphQLContext, userRef: string): Promise<UserView> {
+  const row = await ctx.services.db.selectFrom('app_user').selectAll().where('id', '=', userRef).executeTakeFirstOrThrow();
+  return presentUser(row);
+}
+
+const PrefillType = builder.objectRef<CheckoutOptions['prefill']>('CheckoutPrefill').implement({
+  fields: (t) => ({ name: t.exposeString('name'), email: t.exposeString('email'), contact: t.exposeString('contact') }),
+});
+
+const NotesType = builder.objectRef<CheckoutOptions['notes']>('CheckoutNotes').implement({
+  fields: (t) => ({ user_id: t.exposeString('user_id'), course: t.exposeString('course'), phone: t.exposeString('phone') }),
+});
+
+const CheckoutType = builder.objectRef<CheckoutOptions>('CheckoutOptions').implement({
+  description: 'What the browser needs to open the checkout for one stored order.',
+  fields: (t) => ({
+    mode: t.exposeString('mode', { description: '"razorpay", or "simulated" for the in-app test payment.' }),
+    key_id: t.exposeString('keyId'),
+    order_id: t.exposeString('orderId'),
+    amount: t.exposeInt('amount', { description: 'In paise.' }),
+    currency: t.exposeString('currency'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    prefill: t.field({ type: PrefillType, resolve: (o) => o.prefill }),
+    notes: t.field({ type: NotesType, resolve: (o) => o.notes }),
+  }),
+});
+
+const VerifyResultType = builder.objectRef<{ status: string; user: UserView }>('PaymentVerification').implement({
+  fields: (t) => ({
+    status: t.exposeString('status', { description: '"paid", or "pending" while the bank finishes capturing.' }),
+    user: t.field({ type: UserType, resolve: (r) => r.user }),
+  }),
+});
+
+const VerifyInput = builder.inputType('VerifyPaymentInput', {
+  fields: (t) => ({
+    razorpay_payment_id: t.string(),
+    razorpay_order_id: t.string(),
+    razorpay_signature: t.string(),
+  }),
+});
+
+builder.mutationField('createPaymentOrder', (t) =>
+  t.field({
+    type: CheckoutType,
+    description: 'Creates and stores an order for the course price (set on the server) for the session learner.',
+    resolve: (_root, _args, ctx) => createPaymentOrder(billingDeps(ctx), requireUser(ctx)),
+  }),
+);
+
+builder.mutationField('verifyPayment', (t) =>
+  t.field({
+    type: VerifyResultType,
+    args: { input: t.arg({ type: VerifyInput }) },
+    resolve: async (_root, { input }, ctx) => {
+      const user = requireUser(ctx);
+      for (const value of Object.values(input)) {
+        if (value.length > 200) throw AppError.validation('That payment reference is not valid.');
+      }
+      const status = await verifyPayment(billingDeps(ctx), user, {
+        paymentId: input.razorpay_payment_id,
+        orderId: input.razorpay_order_id,
+        signature: input.razorpay_signature,
+      });
+      return { status, user: await currentUser(ctx, user.id) };
+    },
+  }),
+);
+
+builder.queryField('paymentStatus', (t) =>
+  t.field({
+    type: UserType,
+    description: "The session learner, after asking the gateway about any of their orders still waiting.",
+    resolve: async (_root, _args, ctx) => {
+      const user = requireUser(ctx);
+      if (user.payment_status !== 1) await reconcileOrders(billingDeps(ctx), { userRef: user.id });
+      return currentUser(ctx, user.id);
+    },
+  }),
+);

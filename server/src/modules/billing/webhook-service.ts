@@ -1,0 +1,110 @@
+import type { BillingDeps } from './payment-service';
+import { markAttempted, recordCapturedPayment } from './payment-service';
+import { webhookSignatureValid } from './signatures';
+
+export type WebhookResult = 'processed' | 'duplicate' | 'ignored';
+
+export class WebhookSignatureError extends Error {
+  constructor() {
+    super('Webhook signature does not match');
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+interface RazorpayEvent {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string | null; amount?: number } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number } };
+  };
+}
+
+/**
+ * Handles one Razorpay webhook delivery. The signature is checked over the raw bytes
+ * before anything is parsed. Events are signals: for captures we fetch the payment from
+ * the gateway and record what it says. Each event id is stored once processing has
+ * succeeded, so a retry after a failure is processed again and a repeat is skipped.
+ */
+export async function handleRazorpayWebhook(
+  deps: BillingDeps,
+  delivery: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
+): Promise<WebhookResult> {
+  if (!delivery.signature || !webhookSignatureValid(deps.gateway.webhookSecret, delivery.rawBody, delivery.signature)) {
+    deps.log.warn({ event: 'webhook_rejected', eventId: delivery.eventId }, 'webhook signature does not match');
+    throw new WebhookSignatureError();
+  }
+  const eventId = delivery.eventId ?? '';
+  if (eventId) {
+    const seen = await deps.db.selectFrom('webhook_event').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+    if (seen) return 'duplicate';
+  }
+  const event = JSON.parse(delivery.rawBody.toString('utf8')) as RazorpayEvent;
+  const name = event.event ?? 'unknown';
+  deps.log.info({ event: 'webhook_received', eventId, webhook: name }, 'webhook received');
+
+  const result = await dispatch(deps, name, event);
+  if (eventId) {
+    await deps.db
+      .insertInto('webhook_event')
+      .values({ event_id: eventId, event: name, received_at: Date.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return result;
+}
+
+async function dispatch(deps: BillingDeps, name: string, event: RazorpayEvent): Promise<WebhookResult> {
+  const paymentEntity = event.payload?.payment?.entity;
+  switch (name) {
+    case 'order.paid':
+    case 'payment.captured': {
+      if (!paymentEntity?.id) return 'ignored';
+      const payment = await deps.gateway.fetchPayment(paymentEntity.id);
+      if (!payment.order_id || !(await isOurOrder(deps, payment.order_id))) return 'ignored';
+      await recordCapturedPayment(deps, payment.order_id, payment);
+      return 'processed';
+    }
+    case 'payment.failed': {
+      if (!paymentEntity?.order_id) return 'ignored';
+      // Only created → attempted: a paid order never moves back.
+      await markAttempted(deps.db, paymentEntity.order_id);
+      return 'processed';
+    }
+    case 'refund.processed': {
+      const refund = event.payload?.refund?.entity;
+      if (!refund?.payment_id) return 'ignored';
+      await recordRefund(deps, refund.payment_id, refund.amount ?? 0);
+      return 'processed';
+    }
+    default:
+      return 'ignored';
+  }
+}
+
+async function isOurOrder(deps: BillingDeps, orderId: string): Promise<boolean> {
+  const row = await deps.db.selectFrom('payment_order').select('order_id').where('order_id', '=', orderId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A full refund returns the money, so it also takes the access back (docs/decisions/0004);
+ * a partial refund (a goodwill discount) leaves access as it is. Access stays if the
+ * learner holds another captured payment.
+ */
+async function recordRefund(deps: BillingDeps, paymentId: string, refundedAmount: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const payment = await trx.selectFrom('payment').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+    if (!payment || payment.status === 'refunded' || refundedAmount < payment.amount) return;
+    const now = Date.now();
+    await trx.updateTable('payment').set({ status: 'refunded', refunded_at: now }).where('payment_id', '=', paymentId).execute();
+    await trx.updateTable('payment_order').set({ status: 'refunded', updated_at: now }).where('order_id', '=', payment.order_id).execute();
+    const other = await trx
+      .selectFrom('payment')
+      .select('payment_id')
+      .where('user_ref', '=', payment.user_ref)
+      .where('status', '=', 'captured')
+      .executeTakeFirst();
+    if (!other) await trx.updateTable('app_user').set({ payment_status: 0 }).where('id', '=', payment.user_ref).execute();
+  });
+  deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');
+}
