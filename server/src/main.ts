@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const services = createServices(env, database, catalogue);
   const app = await buildApp({ services });
   if (services.gateway.mode === 'simulated') {
-    paymentLogger(app.log, services.gateway, env.isProduction).warn('Razorpay keys are not set: payments use the simulated gateway');
+    paymentLogger(app.log, services.gateway, env.isProduction).warn(
+      'Razorpay keys are not set: payments use the simulated gateway',
+    );
   }
 
   const shutdown = async (signal: string) => {
@@ -32,9 +34,11 @@ async function main(): Promise<void> {
 
   // Periodic sweep for payments whose confirmation never reached us (see razorpay.md).
   const sweep = setInterval(() => {
-    reconcileOrders({ db: services.db, gateway: services.gateway, log: paymentLogger(app.log, services.gateway, env.isProduction) }).catch(
-      (error: unknown) => app.log.error({ err: error }, 'payment reconciliation sweep failed'),
-    );
+    reconcileOrders({
+      db: services.db,
+      gateway: services.gateway,
+      log: paymentLogger(app.log, services.gateway, env.isProduction),
+    }).catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation sweep failed'));
   }, env.reconcileIntervalMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

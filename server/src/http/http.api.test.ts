@@ -127,7 +127,11 @@ describe('GraphQL limits', () => {
 describe('production mode', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', APP_ORIGIN: 'https://course.example.com', PAYMENTS_ALLOW_SIMULATED: 'true' });
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      APP_ORIGIN: 'https://course.example.com',
+      PAYMENTS_ALLOW_SIMULATED: 'true',
+    });
   });
   afterAll(async () => {
     await prod.close();

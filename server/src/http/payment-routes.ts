@@ -21,7 +21,9 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post('/webhooks/razorpay', async (request, reply) => {
       const header = (name: string) => {
         const value = request.headers[name];
@@ -73,16 +75,25 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
     async (request, reply) => {
       const { order_id: orderId, outcome } = request.body ?? {};
       if (typeof orderId !== 'string' || (outcome !== 'success' && outcome !== 'failure')) {
-        return reply.code(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'order_id and outcome are required' } });
+        return reply
+          .code(400)
+          .send({ error: { code: 'BAD_REQUEST_ERROR', description: 'order_id and outcome are required' } });
       }
       try {
         const result = await gateway.pay(orderId, outcome);
         if (result) return result;
         return reply.code(402).send({
-          error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed', metadata: { order_id: orderId } },
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'Payment failed',
+            reason: 'payment_failed',
+            metadata: { order_id: orderId },
+          },
         });
       } catch {
-        return reply.code(400).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+        return reply
+          .code(400)
+          .send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
       }
     },
   );

@@ -36,7 +36,8 @@ export async function registerSecurityHeaders(
   const isProduction = env.isProduction;
   // Third-party origins are allowed only when the feature that needs them is configured.
   const extra = [paymentsMode === 'razorpay' ? RAZORPAY : null, env.tracking ? GTAG : null].filter((x) => x !== null);
-  const add = (kind: 'script' | 'frame' | 'connect' | 'img') => extra.flatMap((origins) => (origins as Partial<typeof GTAG>)[kind] ?? []);
+  const add = (kind: 'script' | 'frame' | 'connect' | 'img') =>
+    extra.flatMap((origins) => (origins as Partial<typeof GTAG>)[kind] ?? []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
 
-const KEYS = { RAZORPAY_KEY_ID: 'rzp_test_AbC123', RAZORPAY_KEY_SECRET: 'secret-123456', RAZORPAY_WEBHOOK_SECRET: 'whsec-123456' };
+const KEYS = {
+  RAZORPAY_KEY_ID: 'rzp_test_AbC123',
+  RAZORPAY_KEY_SECRET: 'secret-123456',
+  RAZORPAY_WEBHOOK_SECRET: 'whsec-123456',
+};
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -62,7 +66,11 @@ describe('loadEnv', () => {
 
   it('chooses Razorpay only when all three keys are set, and names the missing ones', () => {
     expect(loadEnv({}).razorpay).toBeNull();
-    expect(loadEnv(KEYS).razorpay).toEqual({ keyId: KEYS.RAZORPAY_KEY_ID, keySecret: 'secret-123456', webhookSecret: 'whsec-123456' });
+    expect(loadEnv(KEYS).razorpay).toEqual({
+      keyId: KEYS.RAZORPAY_KEY_ID,
+      keySecret: 'secret-123456',
+      webhookSecret: 'whsec-123456',
+    });
     const problems = problemsOf({ RAZORPAY_KEY_ID: KEYS.RAZORPAY_KEY_ID });
     expect(problems).toEqual([
       expect.stringMatching(/^RAZORPAY_KEY_SECRET: required/),

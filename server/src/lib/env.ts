@@ -38,15 +38,30 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(10),
   GRAPHQL_INTROSPECTION: booleanString.optional(),
   CONTENT_DIR: z.string().min(1).optional(),
-  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must look like rzp_test_… or rzp_live_…')
+    .optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
   PAYMENTS_ALLOW_SIMULATED: booleanString.default(false),
   PAYMENTS_RECONCILE_INTERVAL_MINUTES: positiveInt.default(5),
-  GOOGLE_ADS_ID: z.string().regex(/^AW-\d+$/, 'must look like AW-123456789').optional(),
-  GOOGLE_ADS_SIGNUP_LABEL: z.string().regex(/^[\w-]+$/).optional(),
-  GOOGLE_ADS_PURCHASE_LABEL: z.string().regex(/^[\w-]+$/).optional(),
-  GA4_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX').optional(),
+  GOOGLE_ADS_ID: z
+    .string()
+    .regex(/^AW-\d+$/, 'must look like AW-123456789')
+    .optional(),
+  GOOGLE_ADS_SIGNUP_LABEL: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .optional(),
+  GOOGLE_ADS_PURCHASE_LABEL: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .optional(),
+  GA4_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
+    .optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -71,7 +86,12 @@ export interface Env {
   paymentsAllowSimulated: boolean;
   reconcileIntervalMs: number;
   /** Conversion tracking; null when not configured (every tracking call is then a no-op). */
-  tracking: { adsId: string | null; signupLabel: string | null; purchaseLabel: string | null; ga4Id: string | null } | null;
+  tracking: {
+    adsId: string | null;
+    signupLabel: string | null;
+    purchaseLabel: string | null;
+    ga4Id: string | null;
+  } | null;
 }
 
 export class EnvError extends Error {
@@ -103,7 +123,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const razorpaySet = razorpayNames.filter((name) => e[name] !== undefined);
   if (razorpaySet.length > 0 && razorpaySet.length < razorpayNames.length) {
     for (const name of razorpayNames.filter((n) => e[n] === undefined)) {
-      problems.push(`${name}: required when any RAZORPAY_* variable is set (set all three, or none for simulated payments)`);
+      problems.push(
+        `${name}: required when any RAZORPAY_* variable is set (set all three, or none for simulated payments)`,
+      );
     }
   }
   if (isProduction && razorpaySet.length === 0 && !e.PAYMENTS_ALLOW_SIMULATED) {

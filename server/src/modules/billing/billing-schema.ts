@@ -5,7 +5,13 @@ import { AppError } from '../../lib/errors';
 import { presentUser, type UserView } from '../users/user-presenter';
 import { UserType } from '../users/user-schema';
 import { paymentLogger } from './payment-log';
-import { createPaymentOrder, reconcileOrders, verifyPayment, type BillingDeps, type CheckoutOptions } from './payment-service';
+import {
+  createPaymentOrder,
+  reconcileOrders,
+  verifyPayment,
+  type BillingDeps,
+  type CheckoutOptions,
+} from './payment-service';
 
 function billingDeps(ctx: GraphQLContext): BillingDeps {
   const { db, gateway, env } = ctx.services;
@@ -13,7 +19,11 @@ function billingDeps(ctx: GraphQLContext): BillingDeps {
 }
 
 async function currentUser(ctx: GraphQLContext, userRef: string): Promise<UserView> {
-  const row = await ctx.services.db.selectFrom('app_user').selectAll().where('id', '=', userRef).executeTakeFirstOrThrow();
+  const row = await ctx.services.db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('id', '=', userRef)
+    .executeTakeFirstOrThrow();
   return presentUser(row);
 }
 
@@ -22,7 +32,11 @@ const PrefillType = builder.objectRef<CheckoutOptions['prefill']>('CheckoutPrefi
 });
 
 const NotesType = builder.objectRef<CheckoutOptions['notes']>('CheckoutNotes').implement({
-  fields: (t) => ({ user_id: t.exposeString('user_id'), course: t.exposeString('course'), phone: t.exposeString('phone') }),
+  fields: (t) => ({
+    user_id: t.exposeString('user_id'),
+    course: t.exposeString('course'),
+    phone: t.exposeString('phone'),
+  }),
 });
 
 const CheckoutType = builder.objectRef<CheckoutOptions>('CheckoutOptions').implement({
@@ -85,7 +99,7 @@ builder.mutationField('verifyPayment', (t) =>
 builder.queryField('paymentStatus', (t) =>
   t.field({
     type: UserType,
-    description: "The session learner, after asking the gateway about any of their orders still waiting.",
+    description: 'The session learner, after asking the gateway about any of their orders still waiting.',
     resolve: async (_root, _args, ctx) => {
       const user = requireUser(ctx);
       if (user.payment_status !== 1) await reconcileOrders(billingDeps(ctx), { userRef: user.id });

@@ -43,13 +43,26 @@ export async function createPaymentOrder(deps: BillingDeps, user: UserRow): Prom
     throw new AppError('GATEWAY_UNAVAILABLE', 'Payment initialization failed. Please try again.');
   }
   if (order.amount !== PRICE_PAISE || order.currency !== PRICE_CURRENCY) {
-    deps.log.error({ orderId: order.id, amount: order.amount, currency: order.currency }, 'gateway order has the wrong price');
+    deps.log.error(
+      { orderId: order.id, amount: order.amount, currency: order.currency },
+      'gateway order has the wrong price',
+    );
     throw new AppError('GATEWAY_UNAVAILABLE', 'Payment initialization failed. Please try again.');
   }
   const now = Date.now();
   await deps.db
     .insertInto('payment_order')
-    .values({ order_id: order.id, user_ref: user.id, amount: order.amount, currency: order.currency, receipt, status: 'created', gateway: deps.gateway.mode, created_at: now, updated_at: now })
+    .values({
+      order_id: order.id,
+      user_ref: user.id,
+      amount: order.amount,
+      currency: order.currency,
+      receipt,
+      status: 'created',
+      gateway: deps.gateway.mode,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   deps.log.info({ event: 'order_created', orderId: order.id }, 'payment order created');
   return {
@@ -110,13 +123,19 @@ export async function verifyPayment(deps: BillingDeps, user: UserRow, input: Ver
     throw new AppError('GATEWAY_UNAVAILABLE', 'This payment could not be verified.');
   }
   if (payment.order_id !== order.order_id || payment.amount !== order.amount || payment.currency !== order.currency) {
-    deps.log.warn({ event: 'verify_refused', orderId: order.order_id, paymentId: payment.id }, 'payment does not match the order');
+    deps.log.warn(
+      { event: 'verify_refused', orderId: order.order_id, paymentId: payment.id },
+      'payment does not match the order',
+    );
     throw new AppError('PAYMENT_NOT_VERIFIED', 'This payment could not be verified.');
   }
   // Authorized but not yet captured: auto-capture will finish it; webhook or reconciler grant then.
   if (payment.status === 'authorized') return 'pending';
   if (payment.status !== 'captured') {
-    deps.log.warn({ event: 'verify_refused', orderId: order.order_id, status: payment.status }, 'payment is not captured');
+    deps.log.warn(
+      { event: 'verify_refused', orderId: order.order_id, status: payment.status },
+      'payment is not captured',
+    );
     throw new AppError('PAYMENT_NOT_VERIFIED', 'This payment could not be verified.');
   }
   await recordCapturedPayment(deps, order.order_id, payment);
@@ -128,24 +147,48 @@ export async function verifyPayment(deps: BillingDeps, user: UserRow, input: Ver
  * transaction. Idempotent: the payment's primary key and the order's unique payment
  * mean five deliveries of the same news still make one payment and one grant.
  */
-export async function recordCapturedPayment(deps: BillingDeps, orderId: string, payment: GatewayPayment): Promise<boolean> {
+export async function recordCapturedPayment(
+  deps: BillingDeps,
+  orderId: string,
+  payment: GatewayPayment,
+): Promise<boolean> {
   const granted = await deps.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('payment_order').selectAll().where('order_id', '=', orderId).executeTakeFirst();
     if (!order || order.status === 'refunded') return false;
-    if (payment.status !== 'captured' || payment.order_id !== order.order_id || payment.amount !== order.amount || payment.currency !== order.currency) {
+    if (
+      payment.status !== 'captured' ||
+      payment.order_id !== order.order_id ||
+      payment.amount !== order.amount ||
+      payment.currency !== order.currency
+    ) {
       return false;
     }
     const now = Date.now();
     await trx
       .insertInto('payment')
-      .values({ payment_id: payment.id, order_id: order.order_id, user_ref: order.user_ref, amount: payment.amount, currency: payment.currency, status: 'captured', captured_at: now, refunded_at: null })
+      .values({
+        payment_id: payment.id,
+        order_id: order.order_id,
+        user_ref: order.user_ref,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'captured',
+        captured_at: now,
+        refunded_at: null,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await trx.updateTable('payment_order').set({ status: 'paid', updated_at: now }).where('order_id', '=', order.order_id).where('status', '!=', 'paid').execute();
+    await trx
+      .updateTable('payment_order')
+      .set({ status: 'paid', updated_at: now })
+      .where('order_id', '=', order.order_id)
+      .where('status', '!=', 'paid')
+      .execute();
     await grantAccess(trx, order.user_ref);
     return true;
   });
-  if (granted) deps.log.info({ event: 'payment_captured', orderId, paymentId: payment.id }, 'payment recorded; course unlocked');
+  if (granted)
+    deps.log.info({ event: 'payment_captured', orderId, paymentId: payment.id }, 'payment recorded; course unlocked');
   return granted;
 }
 
@@ -191,5 +234,10 @@ export async function reconcileOrders(deps: BillingDeps, scope: { userRef?: stri
 
 /** A payment attempt failed; the order may still be paid by a retry, so only created → attempted. */
 export async function markAttempted(db: Kysely<Database>, orderId: string): Promise<void> {
-  await db.updateTable('payment_order').set({ status: 'attempted', updated_at: Date.now() }).where('order_id', '=', orderId).where('status', '=', 'created').execute();
+  await db
+    .updateTable('payment_order')
+    .set({ status: 'attempted', updated_at: Date.now() })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .execute();
 }

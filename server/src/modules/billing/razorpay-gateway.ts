@@ -1,5 +1,11 @@
 import Razorpay from 'razorpay';
-import { GatewayError, type CreateOrderRequest, type GatewayOrder, type GatewayPayment, type PaymentGateway } from './gateway';
+import {
+  GatewayError,
+  type CreateOrderRequest,
+  type GatewayOrder,
+  type GatewayPayment,
+  type PaymentGateway,
+} from './gateway';
 
 export interface RazorpayKeys {
   keyId: string;
@@ -52,7 +58,13 @@ export class RazorpayGateway implements PaymentGateway {
   }
 }
 
-function toPayment(entity: { id: string; order_id?: string | null; amount: number | string; currency: string; status: string }): GatewayPayment {
+function toPayment(entity: {
+  id: string;
+  order_id?: string | null;
+  amount: number | string;
+  currency: string;
+  status: string;
+}): GatewayPayment {
   return {
     id: entity.id,
     order_id: entity.order_id ?? null,

@@ -13,7 +13,12 @@ export function signatureMatches(expectedHex: string, receivedHex: string): bool
 }
 
 /** The checkout's signature over `order_id|payment_id`, checked against the order WE stored. */
-export function checkoutSignatureValid(keySecret: string, storedOrderId: string, paymentId: string, signature: string): boolean {
+export function checkoutSignatureValid(
+  keySecret: string,
+  storedOrderId: string,
+  paymentId: string,
+  signature: string,
+): boolean {
   return signatureMatches(hmacHex(keySecret, `${storedOrderId}|${paymentId}`), signature);
 }
 

@@ -39,9 +39,22 @@ export class SimulatedGateway implements PaymentGateway {
   deliver: (webhook: SimulatedWebhook) => Promise<void> = async () => {};
 
   async createOrder(request: CreateOrderRequest): Promise<GatewayOrder> {
-    const order = { id: razorpayId('order'), amount: request.amount, currency: request.currency, receipt: request.receipt, status: 'created', notes: request.notes };
+    const order = {
+      id: razorpayId('order'),
+      amount: request.amount,
+      currency: request.currency,
+      receipt: request.receipt,
+      status: 'created',
+      notes: request.notes,
+    };
     this.orders.set(order.id, order);
-    return { id: order.id, amount: order.amount, currency: order.currency, receipt: order.receipt, status: order.status };
+    return {
+      id: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      receipt: order.receipt,
+      status: order.status,
+    };
   }
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment> {
@@ -79,7 +92,10 @@ export class SimulatedGateway implements PaymentGateway {
     }
     order.status = 'paid';
     await this.sendWebhook('payment.captured', { payment: { entity: payment } });
-    await this.sendWebhook('order.paid', { payment: { entity: payment }, order: { entity: { ...order, notes: undefined } } });
+    await this.sendWebhook('order.paid', {
+      payment: { entity: payment },
+      order: { entity: { ...order, notes: undefined } },
+    });
     return {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,
@@ -91,7 +107,13 @@ export class SimulatedGateway implements PaymentGateway {
   captureSilently(orderId: string): GatewayPayment {
     const order = this.orders.get(orderId);
     if (!order) throw new GatewayError('The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
-    const payment = { id: razorpayId('pay'), order_id: order.id, amount: order.amount, currency: order.currency, status: 'captured' };
+    const payment = {
+      id: razorpayId('pay'),
+      order_id: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      status: 'captured',
+    };
     this.payments.set(payment.id, payment);
     order.status = 'paid';
     return payment;
@@ -104,7 +126,14 @@ export class SimulatedGateway implements PaymentGateway {
   }
 
   private async sendWebhook(event: string, payload: Record<string, unknown>): Promise<void> {
-    const body = JSON.stringify({ entity: 'event', account_id: 'acc_simulated', event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_simulated',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: Math.floor(Date.now() / 1000),
+    });
     await this.deliver({ eventId: razorpayId('evt'), body, signature: hmacHex(this.webhookSecret, body) });
   }
 }

@@ -35,7 +35,11 @@ export async function handleRazorpayWebhook(
   }
   const eventId = delivery.eventId ?? '';
   if (eventId) {
-    const seen = await deps.db.selectFrom('webhook_event').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+    const seen = await deps.db
+      .selectFrom('webhook_event')
+      .select('event_id')
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
     if (seen) return 'duplicate';
   }
   const event = JSON.parse(delivery.rawBody.toString('utf8')) as RazorpayEvent;
@@ -82,7 +86,11 @@ async function dispatch(deps: BillingDeps, name: string, event: RazorpayEvent): 
 }
 
 async function isOurOrder(deps: BillingDeps, orderId: string): Promise<boolean> {
-  const row = await deps.db.selectFrom('payment_order').select('order_id').where('order_id', '=', orderId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('payment_order')
+    .select('order_id')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -96,15 +104,24 @@ async function recordRefund(deps: BillingDeps, paymentId: string, refundedAmount
     const payment = await trx.selectFrom('payment').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
     if (!payment || payment.status === 'refunded' || refundedAmount < payment.amount) return;
     const now = Date.now();
-    await trx.updateTable('payment').set({ status: 'refunded', refunded_at: now }).where('payment_id', '=', paymentId).execute();
-    await trx.updateTable('payment_order').set({ status: 'refunded', updated_at: now }).where('order_id', '=', payment.order_id).execute();
+    await trx
+      .updateTable('payment')
+      .set({ status: 'refunded', refunded_at: now })
+      .where('payment_id', '=', paymentId)
+      .execute();
+    await trx
+      .updateTable('payment_order')
+      .set({ status: 'refunded', updated_at: now })
+      .where('order_id', '=', payment.order_id)
+      .execute();
     const other = await trx
       .selectFrom('payment')
       .select('payment_id')
       .where('user_ref', '=', payment.user_ref)
       .where('status', '=', 'captured')
       .executeTakeFirst();
-    if (!other) await trx.updateTable('app_user').set({ payment_status: 0 }).where('id', '=', payment.user_ref).execute();
+    if (!other)
+      await trx.updateTable('app_user').set({ payment_status: 0 }).where('id', '=', payment.user_ref).execute();
   });
   deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');
 }

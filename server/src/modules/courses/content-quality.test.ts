@@ -21,7 +21,9 @@ function lessonFiles(moduleId: string): string[] {
 }
 
 function body(path: string): string {
-  return readFileSync(path, 'utf8').replace(/\r\n/g, '\n').replace(/^---\n[\s\S]*?\n---\n/, '');
+  return readFileSync(path, 'utf8')
+    .replace(/\r\n/g, '\n')
+    .replace(/^---\n[\s\S]*?\n---\n/, '');
 }
 
 describe('course content meets the bar', () => {
@@ -82,7 +84,10 @@ describe('lessonQualityProblems', () => {
   });
 
   it('notices sections out of order', () => {
-    const swapped = complete.replace('## Defenses', '## TEMP').replace('## Key takeaways', '## Defenses').replace('## TEMP', '## Key takeaways');
+    const swapped = complete
+      .replace('## Defenses', '## TEMP')
+      .replace('## Key takeaways', '## Defenses')
+      .replace('## TEMP', '## Key takeaways');
     expect(lessonQualityProblems(swapped).join('\n')).toMatch(/out of order/);
   });
 

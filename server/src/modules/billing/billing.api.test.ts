@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
+import { hmacHex } from './signatures';
+import type { SimulatedGateway } from './simulated-gateway';
+
+const CREATE = `mutation CreatePaymentOrder { createPaymentOrder {
+  mode key_id order_id amount currency name description prefill { name email contact } notes { user_id course phone } } }`;
+const VERIFY = `mutation VerifyPayment($input: VerifyPaymentInput!) { verifyPayment(input: $input) { status user { payment_status } } }`;
+const STATUS = `query GetUserPaymentStatus { paymentStatus { user_id payment_status } }`;
+const ME = `query GetSessionUser { me { payment_status } }`;
+
+let t: TestApp;
+let gateway: SimulatedGateway;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  gateway = t.services.gateway as SimulatedGateway;
+  // Webhooks are posted explicitly in these tests, so each case controls their order.
+  gateway.deliver = async () => {};
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function learner() {
+  const email = uniqueEmail('buyer');
+  const input = {
+    email,
+    password: 'secret12',
+    confirm_password: 'secret12',
+    full_name: 'Farhan Ali',
+    phone: '9812345678',
+  };
+  const result = await t.graphql(`mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }`, {
+    input,
+  });
+  const cookie = result.sessionCookie!;
+  const userRef = (
+    await t.services.db.selectFrom('app_user').select('id').where('user_id', '=', email).executeTakeFirstOrThrow()
+  ).id;
+  return { email, cookie, userRef };
+}
+
+async function createOrder(cookie: string): Promise<string> {
+  const result = await t.graphql(CREATE, {}, { cookie });
+  expect(result.body.errors).toBeUndefined();
+  return (result.body.data?.createPaymentOrder as { order_id: string }).order_id;
+}
+
+async function isPaid(cookie: string): Promise<boolean> {
+  return ((await t.graphql(ME, {}, { cookie })).body.data?.me as { payment_status: boolean }).payment_status;
+}
+
+async function paymentsFor(userRef: string) {
+  return t.services.db.selectFrom('payment').selectAll().where('user_ref', '=', userRef).execute();
+}
+
+function signedWebhook(
+  event: string,
+  payload: Record<string, unknown>,
+  eventId = `evt_${Math.random().toString(36).slice(2, 16)}`,
+) {
+  const body = JSON.stringify({ entity: 'event', event, payload, created_at: 1 });
+  return { body, eventId, signature: hmacHex(gateway.webhookSecret, body) };
+}
+
+function postWebhook(hook: { body: string; eventId: string; signature?: string }) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/webhooks/razorpay',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-event-id': hook.eventId,
+      ...(hook.signature ? { 'x-razorpay-signature': hook.signature } : {}),
+    },
+    payload: hook.body,
+  });
+}
+
+const codeOf = (r: { body: { errors?: { extensions?: { code?: string } }[] } }) => r.body.errors?.[0]?.extensions?.code;
+
+describe('CreatePaymentOrder', () => {
+  it('stores an order at the server price and returns what the checkout needs', async () => {
+    const { email, cookie, userRef } = await learner();
+    const result = await t.graphql(CREATE, {}, { cookie });
+    const checkout = result.body.data?.createPaymentOrder as Record<string, unknown>;
+    expect(checkout).toMatchObject({
+      mode: 'simulated',
+      key_id: 'rzp_test_simulated',
+      amount: 4900,
+      currency: 'INR',
+      prefill: { name: 'Farhan Ali', email, contact: '9812345678' },
+      notes: { user_id: email, phone: '9812345678' },
+    });
+    expect(checkout.order_id).toMatch(/^order_[A-Za-z0-9]{14}$/);
+    const stored = await t.services.db
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('order_id', '=', checkout.order_id as string)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      user_ref: userRef,
+      amount: 4900,
+      currency: 'INR',
+      status: 'created',
+      gateway: 'simulated',
+    });
+    expect(stored.receipt.length).toBeLessThanOrEqual(40);
+  });
+
+  it('needs a session', async () => {
+    expect(codeOf(await t.graphql(CREATE))).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('VerifyPayment', () => {
+  it('unlocks the course for a captured payment with a valid signature, once', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+
+    const result = await t.graphql(VERIFY, { input: checkout }, { cookie });
+    expect(result.body.data?.verifyPayment).toEqual({ status: 'paid', user: { payment_status: true } });
+    expect(await isPaid(cookie)).toBe(true);
+
+    const again = await t.graphql(VERIFY, { input: checkout }, { cookie });
+    expect(again.body.data?.verifyPayment).toMatchObject({ status: 'paid' });
+    expect(await paymentsFor(userRef)).toHaveLength(1);
+    const order = await t.services.db
+      .selectFrom('payment_order')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('paid');
+  });
+
+  it('refuses a signature with one character changed', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    const last = checkout.razorpay_signature.slice(-1);
+    const forged = {
+      ...checkout,
+      razorpay_signature: checkout.razorpay_signature.slice(0, -1) + (last === 'a' ? 'b' : 'a'),
+    };
+    gateway.tamper(checkout.razorpay_payment_id, { status: 'authorized' }); // keep the reconciler from granting it
+    expect(codeOf(await t.graphql(VERIFY, { input: forged }, { cookie }))).toBe('PAYMENT_NOT_VERIFIED');
+    expect(await isPaid(cookie)).toBe(false);
+    expect(await paymentsFor(userRef)).toHaveLength(0);
+  });
+
+  it('refuses a signature made for a different order or payment', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    gateway.tamper(checkout.razorpay_payment_id, { status: 'authorized' });
+    const otherSignature = hmacHex(gateway.keySecret, `${orderId}|pay_someoneelse0000`);
+    expect(
+      codeOf(await t.graphql(VERIFY, { input: { ...checkout, razorpay_signature: otherSignature } }, { cookie })),
+    ).toBe('PAYMENT_NOT_VERIFIED');
+    expect(await isPaid(cookie)).toBe(false);
+  });
+
+  it("refuses another learner's order, even with its genuine signature", async () => {
+    const buyer = await learner();
+    const thief = await learner();
+    const orderId = await createOrder(buyer.cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    expect(codeOf(await t.graphql(VERIFY, { input: checkout }, { cookie: thief.cookie }))).toBe('PAYMENT_NOT_VERIFIED');
+    expect(await isPaid(thief.cookie)).toBe(false);
+  });
+
+  it.each([
+    ['a wrong amount', { amount: 100 }],
+    ['a wrong currency', { currency: 'USD' }],
+    ['a failed payment', { status: 'failed' }],
+    ['another order', { order_id: 'order_AAAAAAAAAAAAAA' }],
+  ])('refuses a payment the gateway reports with %s', async (_case, changes) => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    gateway.tamper(checkout.razorpay_payment_id, changes);
+    expect(codeOf(await t.graphql(VERIFY, { input: checkout }, { cookie }))).toBe('PAYMENT_NOT_VERIFIED');
+    expect(await isPaid(cookie)).toBe(false);
+    expect(await paymentsFor(userRef)).toHaveLength(0);
+  });
+
+  it('answers "pending" while the payment is only authorized', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    gateway.tamper(checkout.razorpay_payment_id, { status: 'authorized' });
+    const result = await t.graphql(VERIFY, { input: checkout }, { cookie });
+    expect(result.body.data?.verifyPayment).toMatchObject({ status: 'pending', user: { payment_status: false } });
+  });
+});
+
+describe('webhooks', () => {
+  it('grants once when the same signed webhook arrives 5 times at once, answering 2xx to all', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = gateway.captureSilently(orderId);
+    const hook = signedWebhook('order.paid', { payment: { entity: payment }, order: { entity: { id: orderId } } });
+    const responses = await Promise.all(Array.from({ length: 5 }, () => postWebhook(hook)));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await paymentsFor(userRef)).toHaveLength(1);
+    expect(await isPaid(cookie)).toBe(true);
+    const events = await t.services.db
+      .selectFrom('webhook_event')
+      .selectAll()
+      .where('event_id', '=', hook.eventId)
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+
+  it('webhook first, then verify: one grant, one payment', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    const payment = await gateway.fetchPayment(checkout.razorpay_payment_id);
+    expect((await postWebhook(signedWebhook('payment.captured', { payment: { entity: payment } }))).statusCode).toBe(
+      200,
+    );
+    expect(await isPaid(cookie)).toBe(true);
+    expect((await t.graphql(VERIFY, { input: checkout }, { cookie })).body.data?.verifyPayment).toMatchObject({
+      status: 'paid',
+    });
+    expect(await paymentsFor(userRef)).toHaveLength(1);
+  });
+
+  it('verify first, then webhook: one grant, one payment', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    await t.graphql(VERIFY, { input: checkout }, { cookie });
+    const payment = await gateway.fetchPayment(checkout.razorpay_payment_id);
+    expect((await postWebhook(signedWebhook('order.paid', { payment: { entity: payment } }))).statusCode).toBe(200);
+    expect(await paymentsFor(userRef)).toHaveLength(1);
+    expect(await isPaid(cookie)).toBe(true);
+  });
+
+  it('payment.failed after order.paid leaves the learner paid', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = gateway.captureSilently(orderId);
+    await postWebhook(signedWebhook('order.paid', { payment: { entity: payment } }));
+    const failed = { ...payment, id: 'pay_FailedAttempt01', status: 'failed' };
+    expect((await postWebhook(signedWebhook('payment.failed', { payment: { entity: failed } }))).statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(true);
+    const order = await t.services.db
+      .selectFrom('payment_order')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('paid');
+  });
+
+  it('payment.failed on an unpaid order marks it attempted and grants nothing', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    await gateway.pay(orderId, 'failure');
+    const [failed] = await gateway.fetchOrderPayments(orderId);
+    expect((await postWebhook(signedWebhook('payment.failed', { payment: { entity: failed } }))).statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(false);
+    const order = await t.services.db
+      .selectFrom('payment_order')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe('attempted');
+  });
+
+  it.each([
+    ['unsigned', (h: ReturnType<typeof signedWebhook>) => ({ ...h, signature: undefined })],
+    [
+      'signed with the wrong secret',
+      (h: ReturnType<typeof signedWebhook>) => ({ ...h, signature: hmacHex('not-the-secret', h.body) }),
+    ],
+    [
+      're-serialised',
+      (h: ReturnType<typeof signedWebhook>) => ({ ...h, body: JSON.stringify(JSON.parse(h.body), null, 2) }),
+    ],
+    [
+      'altered',
+      (h: ReturnType<typeof signedWebhook>) => ({ ...h, body: h.body.replace('"order.paid"', '"order.paid" ') }),
+    ],
+  ])('refuses a webhook that is %s with 400 and changes nothing', async (_case, spoil) => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = gateway.captureSilently(orderId);
+    const hook = spoil(signedWebhook('order.paid', { payment: { entity: payment } }));
+    const response = await postWebhook(hook);
+    expect(response.statusCode).toBe(400);
+    expect(await paymentsFor(userRef)).toHaveLength(0);
+    const events = await t.services.db
+      .selectFrom('webhook_event')
+      .selectAll()
+      .where('event_id', '=', hook.eventId)
+      .execute();
+    expect(events).toHaveLength(0);
+  });
+
+  it('a full refund takes the access back', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = gateway.captureSilently(orderId);
+    await postWebhook(signedWebhook('payment.captured', { payment: { entity: payment } }));
+    expect(await isPaid(cookie)).toBe(true);
+    const refund = { id: 'rfnd_Test00000001', payment_id: payment.id, amount: 4900 };
+    expect((await postWebhook(signedWebhook('refund.processed', { refund: { entity: refund } }))).statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(false);
+  });
+});
+
+describe('reconciliation', () => {
+  it('grants access when the browser never reported a captured payment', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    gateway.captureSilently(orderId);
+    expect(await isPaid(cookie)).toBe(false);
+
+    const status = await t.graphql(STATUS, {}, { cookie });
+    expect(status.body.data?.paymentStatus).toMatchObject({ payment_status: true });
+    expect(await paymentsFor(userRef)).toHaveLength(1);
+  });
+
+  it('leaves orders older than three days alone', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    gateway.captureSilently(orderId);
+    await t.services.db
+      .updateTable('payment_order')
+      .set({ created_at: Date.now() - 4 * 86_400_000 })
+      .where('order_id', '=', orderId)
+      .execute();
+    expect((await t.graphql(STATUS, {}, { cookie })).body.data?.paymentStatus).toMatchObject({ payment_status: false });
+  });
+});
+
+describe('no way to set paid from the client', () => {
+  it('has no mutation that takes a paid flag or sets payment status', async () => {
+    const result = await t.graphql(`{ __schema { mutationType { fields { name } } } }`);
+    const names = (
+      result.body.data?.__schema as { mutationType: { fields: { name: string }[] } }
+    ).mutationType.fields.map((f) => f.name);
+    expect(names).not.toContain('updatePaymentStatus');
+    expect(names.sort()).toEqual([
+      'createPaymentOrder',
+      'loginUser',
+      'logoutUser',
+      'markLessonComplete',
+      'signupUser',
+      'verifyPayment',
+    ]);
+  });
+});
