@@ -5,12 +5,23 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** A second server with conversion tracking configured, for tests/tracking.spec.ts. */
+export const TRACKING_PORT = PORT + 1;
 // A fresh SQLite database for every run, so journeys never meet old data. The config is
 // evaluated again in each worker; the environment carries the runner's choice to them,
 // and the fixtures use it to prepare learners through the server's own services.
-process.env.E2E_DATABASE_URL ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'ehc-e2e-')), 'e2e.db')}`;
+const runDir = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'ehc-e2e-')));
+process.env.E2E_DATABASE_URL ??= `sqlite:${join(runDir, 'e2e.db')}`;
 // Journeys run on the small fixture course so they do not depend on lesson writing.
 const contentDir = fileURLToPath(new URL('../server/src/test/fixture-content', import.meta.url));
+
+const serverEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  CONTENT_DIR: contentDir,
+  // Every journey signs in from 127.0.0.1; the per-IP budget is tested in the API suite.
+  AUTH_MAX_FAILURES_PER_IP: '100000',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -41,23 +52,36 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // The build must be a production one whatever NODE_ENV the server runs under.
-    command: 'env NODE_ENV=production npm run build -w web --silent && node --import tsx server/src/main.ts',
-    cwd: '..',
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      CONTENT_DIR: contentDir,
-      LOG_LEVEL: 'warn',
-      // Every journey signs in from 127.0.0.1; the per-IP budget is tested in the API suite.
-      AUTH_MAX_FAILURES_PER_IP: '100000',
+  webServer: [
+    {
+      // The build must be a production one whatever NODE_ENV the server runs under.
+      command: 'env NODE_ENV=production npm run build -w web --silent && node --import tsx server/src/main.ts',
+      cwd: '..',
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(PORT), DATABASE_URL: process.env.E2E_DATABASE_URL },
     },
-  },
+    {
+      // Started after the first, so it reuses the web build that one made.
+      command: 'node --import tsx server/src/main.ts',
+      cwd: '..',
+      url: `http://localhost:${TRACKING_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(TRACKING_PORT),
+        DATABASE_URL: `sqlite:${join(runDir, 'tracking.db')}`,
+        GOOGLE_ADS_ID: 'AW-1234567890',
+        GOOGLE_ADS_SIGNUP_LABEL: 'signupLabel1',
+        GOOGLE_ADS_PURCHASE_LABEL: 'purchaseLabel1',
+        GA4_MEASUREMENT_ID: 'G-TEST12345',
+      },
+    },
+  ],
 });

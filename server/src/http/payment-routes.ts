@@ -82,7 +82,8 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
       try {
         const result = await gateway.pay(orderId, outcome);
         if (result) return result;
-        return reply.code(402).send({
+        // Like Razorpay's checkout, a declined payment is an answer, not a transport error.
+        return reply.code(200).send({
           error: {
             code: 'BAD_REQUEST_ERROR',
             description: 'Payment failed',

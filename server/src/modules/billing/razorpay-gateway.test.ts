@@ -55,17 +55,15 @@ describe('RazorpayGateway against the SDK', () => {
   });
 
   it('fetches a payment', async () => {
-    nock(API)
-      .get('/v1/payments/pay_Zy98Xw76Vu54Ts')
-      .reply(200, {
-        id: 'pay_Zy98Xw76Vu54Ts',
-        entity: 'payment',
-        amount: 4900,
-        currency: 'INR',
-        status: 'captured',
-        order_id: 'order_Ab12Cd34Ef56Gh',
-        method: 'upi',
-      });
+    nock(API).get('/v1/payments/pay_Zy98Xw76Vu54Ts').reply(200, {
+      id: 'pay_Zy98Xw76Vu54Ts',
+      entity: 'payment',
+      amount: 4900,
+      currency: 'INR',
+      status: 'captured',
+      order_id: 'order_Ab12Cd34Ef56Gh',
+      method: 'upi',
+    });
     expect(await gateway().fetchPayment('pay_Zy98Xw76Vu54Ts')).toEqual({
       id: 'pay_Zy98Xw76Vu54Ts',
       order_id: 'order_Ab12Cd34Ef56Gh',

@@ -2,6 +2,7 @@ import { PHONE_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
+import { trackSignup } from '../../lib/tracking';
 import { authErrorMessage } from './auth-errors';
 
 const EMPTY = { email: '', password: '', fullName: '', phone: '', confirmPassword: '' };
@@ -48,6 +49,7 @@ export function AuthScreen() {
           full_name: fields.fullName,
           phone: fields.phone,
         });
+        void trackSignup();
       }
       navigate('/dashboard');
     } catch (failure) {

@@ -1,18 +1,16 @@
-import { useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { fetchCatalogue } from '../../lib/course-api';
+import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { SubscriptionScreen } from './SubscriptionScreen';
+import { PaymentGate } from './PaymentGate';
 
-/** `/subscription`: the payment screen as a page of its own. */
+/** `/subscription`: the payment screen as a page of its own (paid learners go to the dashboard). */
 export function SubscriptionPage() {
   useDocumentTitle('Subscribe · Ethical Hacking Course');
-  const navigate = useNavigate();
+  const user = useSignedInUser();
   const catalogue = useAsync(fetchCatalogue, 'catalogue');
+  if (user.payment_status) return <Navigate to="/dashboard" replace />;
   const lessonCount = catalogue.data?.reduce((sum, m) => sum + m.lesson_count, 0) ?? null;
-  return (
-    <main className="flex min-h-dvh items-center">
-      <SubscriptionScreen lessonCount={lessonCount} onBack={() => navigate('/dashboard')} />
-    </main>
-  );
+  return <PaymentGate lessonCount={lessonCount} />;
 }

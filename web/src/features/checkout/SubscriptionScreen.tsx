@@ -1,5 +1,6 @@
 import { DISCOUNT_PERCENT, LIST_PRICE_RUPEES, MODULE_COUNT, PRICE_RUPEES } from '@ehc/common';
 import type { ReactNode } from 'react';
+import { lessonCountLabel } from './lesson-count';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
@@ -13,7 +14,8 @@ interface SubscriptionScreenProps {
 
 /** What the ₹49 buys (spec §2 Subscription screen). */
 export function SubscriptionScreen({ lessonCount, onBack, children }: SubscriptionScreenProps) {
-  const lessons = lessonCount === null ? 'Detailed lessons' : `${Math.floor(lessonCount / 10) * 10}+ lessons`;
+  const label = lessonCountLabel(lessonCount);
+  const lessons = label ? `${label} lessons` : 'Detailed lessons';
   const features = [
     `All ${MODULE_COUNT} modules, beginner to advanced`,
     `${lessons} with step-by-step explanations`,

@@ -6,7 +6,7 @@ import { fetchCatalogue, fetchProgress } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { SubscriptionScreen } from '../checkout/SubscriptionScreen';
+import { PaymentGate } from '../checkout/PaymentGate';
 import { CourseReader } from './CourseReader';
 
 /** Spec §4: an unknown module shows "Loading..." and goes to the dashboard after 100 ms. */
@@ -35,12 +35,7 @@ export function CoursePage() {
   if (data.status === 'loading' || !module) return <LoadingScreen />;
 
   if (!user.payment_status) {
-    const lessonCount = data.data[0].reduce((sum, m) => sum + m.lesson_count, 0);
-    return (
-      <main className="flex min-h-dvh items-center">
-        <SubscriptionScreen lessonCount={lessonCount} onBack={() => navigate('/dashboard')} />
-      </main>
-    );
+    return <PaymentGate lessonCount={data.data[0].reduce((sum, m) => sum + m.lesson_count, 0)} />;
   }
   const progress = data.data[1]?.modules.find((m) => m.module_id === module.id);
   return <CourseReader key={module.id} module={module} initialProgress={progress ?? null} />;

@@ -8,7 +8,10 @@ import { fetchCatalogue, fetchProgress } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CheckoutPanel } from '../checkout/CheckoutPanel';
+import { PersuasionPopup, useOfferTimer } from '../checkout/PersuasionPopup';
 import { SubscriptionScreen } from '../checkout/SubscriptionScreen';
+import { useCheckout } from '../checkout/useCheckout';
 import { DashboardHeader } from './DashboardHeader';
 import { ModuleCard } from './ModuleCard';
 import { saveDashboardScroll, useRestoreDashboardScroll } from './scroll-memory';
@@ -20,12 +23,18 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   const user = useSignedInUser();
   const navigate = useNavigate();
   const [overlay, setOverlay] = useState<'subscription' | null>(null);
+  const offer = useOfferTimer(!user.payment_status);
   const data = useAsync(() => Promise.all([fetchCatalogue(), fetchProgress()]), `dashboard:${user.user_id}`);
   useRestoreDashboardScroll(data.status === 'ready');
 
   const completed = new Set(data.data?.[1].completed_modules ?? []);
   const certified = completed.size === MODULE_COUNT;
   const lessonCount = data.data ? data.data[0].reduce((sum, m) => sum + m.lesson_count, 0) : null;
+
+  function closeSubscription() {
+    setOverlay(null);
+    offer.start();
+  }
 
   function openModule(moduleId: string) {
     if (!user.payment_status) {
@@ -85,10 +94,29 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
         )}
       </main>
       {overlay === 'subscription' && (
-        <Dialog label="Subscribe" onClose={() => setOverlay(null)}>
-          <SubscriptionScreen lessonCount={lessonCount} onBack={() => setOverlay(null)} />
+        <Dialog label="Subscribe" onClose={closeSubscription}>
+          <SubscriptionScreen lessonCount={lessonCount} onBack={closeSubscription}>
+            <DashboardCheckout />
+          </SubscriptionScreen>
         </Dialog>
+      )}
+      {offer.visible && overlay === null && (
+        <PersuasionPopup
+          variant="dashboard"
+          lessonCount={lessonCount}
+          onClose={offer.hide}
+          onGrab={() => {
+            offer.hide();
+            setOverlay('subscription');
+          }}
+        />
       )}
     </div>
   );
+}
+
+/** The checkout inside the dashboard's subscription overlay. */
+function DashboardCheckout() {
+  const checkout = useCheckout();
+  return <CheckoutPanel checkout={checkout} />;
 }

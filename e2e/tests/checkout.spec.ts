@@ -1,0 +1,200 @@
+import { MESSAGES } from '@ehc/common';
+import type { Page } from '@playwright/test';
+import { expect, newLearner, signInPaidLearner, signUpByApi, test } from './fixtures';
+
+// The server runs without Razorpay keys, so payments go through the simulated gateway:
+// the same orders, signatures, webhooks and verification as with Razorpay.
+
+async function openSubscription(page: Page) {
+  await page.goto('/dashboard');
+  await page
+    .getByRole('article', { name: 'Web Application Security' })
+    .getByRole('button', { name: 'Subscribe to Access' })
+    .click();
+  return page.getByRole('dialog', { name: 'Subscribe' });
+}
+
+test.describe('subscription screen', () => {
+  test('shows the offer, the features and the secure-payment note', async ({ page }) => {
+    await signUpByApi(page.request, newLearner());
+    const screen = await openSubscription(page);
+    await expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();
+    for (const text of [
+      'All 7 modules',
+      '10+ lessons',
+      'Practical exercises',
+      'Lifetime access',
+      'Regular updates',
+      'certificate',
+    ]) {
+      await expect(screen.getByText(text, { exact: false })).toBeVisible();
+    }
+    await expect(screen.locator('s')).toHaveText('₹4,999');
+    await expect(screen.getByText('₹49', { exact: true })).toBeVisible();
+    await expect(screen.getByText('one-time')).toBeVisible();
+    await expect(screen.getByText('99% OFF')).toBeVisible();
+    await expect(screen.getByText(/Secure payment/)).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+  });
+});
+
+test.describe('paying in simulated mode', () => {
+  test('Simulate success unlocks the course, lands on /dashboard/premium and survives a reload', async ({ page }) => {
+    await signUpByApi(page.request, newLearner());
+    const screen = await openSubscription(page);
+    await screen.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeDisabled();
+
+    const testPayment = page.getByRole('dialog', { name: 'Test payment' });
+    await expect(testPayment.getByText('₹49.00')).toBeVisible();
+    await testPayment.getByRole('button', { name: 'Simulate success' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/premium$/);
+    await expect(page.getByRole('heading', { name: /Welcome to Premium/ })).toBeVisible();
+    await expect(page.getByText('PREMIUM', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Learning' })).toHaveCount(7);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Start Learning' })).toHaveCount(7);
+    await page.goto('/course/web-application');
+    await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-1')).toBeVisible();
+  });
+
+  test('Simulate failure shows a clear error and leaves the course locked', async ({ page }) => {
+    await signUpByApi(page.request, newLearner());
+    const screen = await openSubscription(page);
+    await screen.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.getByRole('dialog', { name: 'Test payment' }).getByRole('button', { name: 'Simulate failure' }).click();
+    await expect(screen.getByRole('alert')).toHaveText(MESSAGES.paymentFailed);
+    await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+    await screen.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Subscribe to Access' })).toHaveCount(7);
+  });
+
+  test('closing the test payment asks first, then re-enables Subscribe Now', async ({ page }) => {
+    await signUpByApi(page.request, newLearner());
+    const screen = await openSubscription(page);
+    await screen.getByRole('button', { name: 'Subscribe Now' }).click();
+    const testPayment = page.getByRole('dialog', { name: 'Test payment' });
+    page.once('dialog', (confirm) => void confirm.dismiss());
+    await testPayment.getByRole('button', { name: 'Close' }).click();
+    await expect(testPayment).toBeVisible();
+    page.once('dialog', (confirm) => void confirm.accept());
+    await testPayment.getByRole('button', { name: 'Close' }).click();
+    await expect(testPayment).toHaveCount(0);
+    await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+  });
+
+  test('a verify that fails after payment says so, then unlocks when the server confirms', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    await signUpByApi(page.request, newLearner());
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName === 'VerifyPayment') {
+        await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
+      } else {
+        await route.continue();
+      }
+    });
+    allowConsoleErrors(/status of 502/);
+    const screen = await openSubscription(page);
+    await screen.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.getByRole('dialog', { name: 'Test payment' }).getByRole('button', { name: 'Simulate success' }).click();
+    await expect(screen.getByRole('alert')).toHaveText(MESSAGES.paymentStatusUpdateFailed);
+    // The simulated gateway's signed webhook (or the reconciler) records the payment; the
+    // page keeps asking and unlocks on the server's word.
+    await expect(page).toHaveURL(/\/dashboard\/premium$/, { timeout: 20_000 });
+  });
+
+  test('an order that cannot be created shows the initialization error', async ({ page, allowConsoleErrors }) => {
+    await signUpByApi(page.request, newLearner());
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName === 'CreatePaymentOrder') {
+        await route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' });
+      } else {
+        await route.continue();
+      }
+    });
+    allowConsoleErrors(/status of 500/);
+    const screen = await openSubscription(page);
+    await screen.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(screen.getByRole('alert')).toHaveText(MESSAGES.paymentInitFailed);
+    await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+  });
+});
+
+test.describe('persuasion pop-up', () => {
+  test('appears 5 s after the payment screen closes unpaid, and "Grab This Offer Now" reopens it', async ({ page }) => {
+    await signUpByApi(page.request, newLearner());
+    await page.clock.install();
+    const screen = await openSubscription(page);
+    await expect(screen).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await screen.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await expect(screen).toHaveCount(0);
+
+    const popup = page.getByRole('dialog', { name: "Wait! Don't Miss Out!" });
+    await page.clock.runFor(4_900);
+    await expect(popup).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(popup).toBeVisible();
+    for (const benefit of [
+      '7 premium modules',
+      '10+ detailed lessons',
+      'Hands-on exercises',
+      'Professional certificates',
+      'Expert techniques',
+      'Lifetime access',
+    ]) {
+      await expect(popup.getByText(benefit)).toBeVisible();
+    }
+    await expect(popup.getByText(/99% off, from ₹4,999 to ₹49/)).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Maybe Later' })).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Close' })).toBeVisible();
+
+    await popup.getByRole('button', { name: 'Grab This Offer Now', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Subscribe' })).toBeVisible();
+  });
+
+  test('"Maybe Later" closes it; closing the payment screen again restarts the timer', async ({ page }) => {
+    await signUpByApi(page.request, newLearner());
+    await page.clock.install();
+    const screen = await openSubscription(page);
+    await page.clock.pauseAt(Date.now() + 1000);
+    await screen.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.clock.runFor(5_000);
+    const popup = page.getByRole('dialog', { name: "Wait! Don't Miss Out!" });
+    await popup.getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(popup).toHaveCount(0);
+    await page.clock.runFor(10_000);
+    await expect(popup).toHaveCount(0);
+  });
+
+  test('on a course page it reads "Grab This Offer Now!" and reopens the checkout', async ({ page }) => {
+    await signUpByApi(page.request, newLearner());
+    await page.clock.install();
+    await page.goto('/course/cryptography');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    const testPayment = page.getByRole('dialog', { name: 'Test payment' });
+    await expect(testPayment).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1000);
+    page.once('dialog', (confirm) => void confirm.accept());
+    await testPayment.getByRole('button', { name: 'Close' }).click();
+    await page.clock.runFor(5_000);
+    const popup = page.getByRole('dialog', { name: "Wait! Don't Miss Out!" });
+    await popup.getByRole('button', { name: 'Grab This Offer Now!' }).click();
+    await expect(page.getByRole('dialog', { name: 'Test payment' })).toBeVisible();
+  });
+
+  test('never appears for a paid learner', async ({ page }) => {
+    await signInPaidLearner(page);
+    await page.clock.install();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Start Learning' })).toHaveCount(7);
+    await page.clock.runFor(60_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Subscribe Now' })).toHaveCount(0);
+  });
+});
