@@ -68,7 +68,10 @@ test.describe('dashboard', () => {
     await expect(page.locator('[data-stat="Modules done"]')).toHaveText('7/7');
     await expect(page.locator('[data-stat="Status"]')).toHaveText('Certified!');
     await expect(page.getByRole('button', { name: 'Review' })).toHaveCount(7);
-    await expect(page.getByRole('button', { name: 'Certificate' })).toBeVisible();
+    await page.getByRole('button', { name: 'Certificate' }).click();
+    const certificate = page.getByRole('dialog', { name: 'Certificate' });
+    await expect(certificate.getByRole('heading', { name: 'Ethical Hacking & Cybersecurity' })).toBeVisible();
+    await expect(certificate.getByText(/All 7 modules completed on/)).toBeVisible();
   });
 
   test('the scroll position comes back after visiting a course', async ({ page }) => {

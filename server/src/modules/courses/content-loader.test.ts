@@ -89,18 +89,17 @@ describe('loadCatalogue', () => {
     ],
     [
       'a wrong id',
-      (m) => edit(join(m, 'mobile-hacking', 'module.md'), (t) => t.replace('id: "mobile-hacking"', 'id: "mobile"')),
+      (m) => edit(join(m, 'mobile-hacking', 'module.md'), (t) => t.replace(/^id: .*$/m, 'id: "mobile"')),
       /mobile-hacking\/module\.md: id is "mobile", but the folder is "mobile-hacking"/,
     ],
     [
       'a wrong title',
-      (m) =>
-        edit(join(m, 'mobile-hacking', 'module.md'), (t) => t.replace('title: "Mobile Hacking"', 'title: "Phones"')),
+      (m) => edit(join(m, 'mobile-hacking', 'module.md'), (t) => t.replace(/^title: .*$/m, 'title: "Phones"')),
       /title must be "Mobile Hacking"/,
     ],
     [
       'a bad difficulty',
-      (m) => edit(join(m, 'cryptography', 'module.md'), (t) => t.replace('"Advanced"', '"Expert"')),
+      (m) => edit(join(m, 'cryptography', 'module.md'), (t) => t.replace(/^difficulty: .*$/m, 'difficulty: "Expert"')),
       /cryptography\/module\.md: difficulty must be one of Beginner, Intermediate, Advanced/,
     ],
     [
@@ -156,7 +155,7 @@ describe('loadCatalogue', () => {
   it('reports every problem at once', () => {
     const problems = problemsAfter((m) => {
       rmSync(join(m, 'wifi-hacking', 'module.md'));
-      edit(join(m, 'cryptography', 'module.md'), (t) => t.replace('"Advanced"', '"Expert"'));
+      edit(join(m, 'cryptography', 'module.md'), (t) => t.replace(/^difficulty: .*$/m, 'difficulty: "Expert"'));
     });
     expect(problems).toHaveLength(2);
   });

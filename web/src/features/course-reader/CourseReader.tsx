@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CertificateDialog } from '../../components/CertificateDialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import {
   fetchLesson,
@@ -9,7 +10,6 @@ import {
   type ModuleProgress,
 } from '../../lib/course-api';
 import { useAsync } from '../../lib/use-async';
-import { ModuleCertificateDialog } from './ModuleCertificateDialog';
 import { CourseSidebar } from './CourseSidebar';
 import { missingLessons, resumeLesson } from './lesson-navigation';
 import './lesson-content.css';
@@ -187,8 +187,13 @@ export function CourseReader({ module, initialProgress }: CourseReaderProps) {
           </nav>
         </article>
       </main>
-      {showCertificate && progress?.completed && (
-        <ModuleCertificateDialog module={module} progress={progress} onClose={() => setShowCertificate(false)} />
+      {showCertificate && progress?.completed_at && (
+        <CertificateDialog
+          title={module.title}
+          achievement={`All ${module.lesson_count} lessons`}
+          completedAt={progress.completed_at}
+          onClose={() => setShowCertificate(false)}
+        />
       )}
     </div>
   );

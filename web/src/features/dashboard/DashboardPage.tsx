@@ -1,6 +1,7 @@
-import { MODULE_COUNT } from '@ehc/common';
+import { COURSE_NAME, MODULE_COUNT } from '@ehc/common';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CertificateDialog } from '../../components/CertificateDialog';
 import { Dialog } from '../../components/Dialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -22,7 +23,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   useDocumentTitle('Dashboard · Ethical Hacking Course');
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const [overlay, setOverlay] = useState<'subscription' | null>(null);
+  const [overlay, setOverlay] = useState<'subscription' | 'certificate' | null>(null);
   const offer = useOfferTimer(!user.payment_status);
   const data = useAsync(() => Promise.all([fetchCatalogue(), fetchProgress()]), `dashboard:${user.user_id}`);
   useRestoreDashboardScroll(data.status === 'ready');
@@ -30,6 +31,13 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   const completed = new Set(data.data?.[1].completed_modules ?? []);
   const certified = completed.size === MODULE_COUNT;
   const lessonCount = data.data ? data.data[0].reduce((sum, m) => sum + m.lesson_count, 0) : null;
+  // The course is complete when its last module is: the latest module completion time.
+  const certifiedAt = certified
+    ? data
+        .data![1].modules.map((m) => m.completed_at ?? '')
+        .sort()
+        .at(-1)
+    : undefined;
 
   function closeSubscription() {
     setOverlay(null);
@@ -52,6 +60,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
           certified && (
             <button
               type="button"
+              onClick={() => setOverlay('certificate')}
               className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300"
             >
               Certificate
@@ -99,6 +108,14 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
             <DashboardCheckout />
           </SubscriptionScreen>
         </Dialog>
+      )}
+      {overlay === 'certificate' && certifiedAt && (
+        <CertificateDialog
+          title={COURSE_NAME}
+          achievement={`All ${MODULE_COUNT} modules`}
+          completedAt={certifiedAt}
+          onClose={() => setOverlay(null)}
+        />
       )}
       {offer.visible && overlay === null && (
         <PersuasionPopup
