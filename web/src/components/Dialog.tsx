@@ -6,6 +6,11 @@ interface DialogProps {
   onClose(): void;
   children: ReactNode;
   className?: string;
+  /**
+   * Steps out of the way while another layer must take input (Razorpay's checkout iframe
+   * lives outside this dialog, and a modal dialog makes everything outside it inert).
+   */
+  hidden?: boolean;
 }
 
 /**
@@ -13,12 +18,18 @@ interface DialogProps {
  * page behind inert, and announces it to screen readers. Escape and the close buttons
  * both go through `onClose`.
  */
-export function Dialog({ label, onClose, children, className = '' }: DialogProps) {
+export function Dialog({ label, onClose, children, className = '', hidden = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (!dialog) return;
+    if (hidden && dialog.open) dialog.close();
+    if (!hidden && !dialog.open) dialog.showModal();
+  }, [hidden]);
+
+  useEffect(() => {
+    const dialog = ref.current;
     return () => dialog?.close();
   }, []);
 

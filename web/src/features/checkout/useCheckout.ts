@@ -25,6 +25,8 @@ export interface Checkout {
   error: string | null;
   /** The order shown in the in-app "Test payment" dialog (simulated gateway only). */
   testOrder: CheckoutOptions | null;
+  /** Razorpay's own checkout is on screen: our modal layers must step aside. */
+  razorpayOpen: boolean;
   start(): Promise<void>;
   simulate(outcome: 'success' | 'failure'): Promise<void>;
   cancelTest(): void;
@@ -42,6 +44,7 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
   const [testOrder, setTestOrder] = useState<CheckoutOptions | null>(null);
+  const [razorpayOpen, setRazorpayOpen] = useState(false);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -126,10 +129,17 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
       return;
     }
     setPhase('open');
+    setRazorpayOpen(true);
     openRazorpayCheckout(order, {
-      onSuccess: (result) => void complete(order.order_id, result),
+      onSuccess: (result) => {
+        setRazorpayOpen(false);
+        void complete(order.order_id, result);
+      },
       onFailure: () => setError(MESSAGES.paymentFailed),
-      onDismiss: dismissed,
+      onDismiss: () => {
+        setRazorpayOpen(false);
+        dismissed();
+      },
     });
   }, [phase, complete, dismissed]);
 
@@ -159,5 +169,5 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
     dismissed();
   }, [dismissed]);
 
-  return { busy: phase !== 'idle', error, testOrder, start, simulate, cancelTest };
+  return { busy: phase !== 'idle', error, testOrder, razorpayOpen, start, simulate, cancelTest };
 }

@@ -25,6 +25,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   const navigate = useNavigate();
   const [overlay, setOverlay] = useState<'subscription' | 'certificate' | null>(null);
   const offer = useOfferTimer(!user.payment_status);
+  const checkout = useCheckout();
   const data = useAsync(() => Promise.all([fetchCatalogue(), fetchProgress()]), `dashboard:${user.user_id}`);
   useRestoreDashboardScroll(data.status === 'ready');
 
@@ -103,9 +104,9 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
         )}
       </main>
       {overlay === 'subscription' && (
-        <Dialog label="Subscribe" onClose={closeSubscription}>
+        <Dialog label="Subscribe" onClose={closeSubscription} hidden={checkout.razorpayOpen}>
           <SubscriptionScreen lessonCount={lessonCount} onBack={closeSubscription}>
-            <DashboardCheckout />
+            <CheckoutPanel checkout={checkout} />
           </SubscriptionScreen>
         </Dialog>
       )}
@@ -130,10 +131,4 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
       )}
     </div>
   );
-}
-
-/** The checkout inside the dashboard's subscription overlay. */
-function DashboardCheckout() {
-  const checkout = useCheckout();
-  return <CheckoutPanel checkout={checkout} />;
 }
