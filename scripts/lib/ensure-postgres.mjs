@@ -38,7 +38,7 @@ export async function ensurePostgres() {
   return startThrowawayCluster(canConnect);
 }
 
-async function startThrowawayCluster(canConnect) {
+export async function startThrowawayCluster(canConnect) {
   let bin = findPostgresBin();
   if (!bin && isRoot()) {
     log("No PostgreSQL found: installing Debian's postgresql package…");
