@@ -69,6 +69,16 @@ export interface WebhookEventTable {
   received_at: number;
 }
 
+export interface CertificateTable {
+  certificate_id: string;
+  user_ref: string;
+  /** A module id, or "FULL" for the whole course. */
+  scope: string;
+  /** Full name (or email) at the time of issue. */
+  holder_name: string;
+  completed_at: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -77,4 +87,5 @@ export interface Database {
   payment_order: PaymentOrderTable;
   payment: PaymentTable;
   webhook_event: WebhookEventTable;
+  certificate: CertificateTable;
 }

@@ -5,6 +5,7 @@ import '../modules/auth/auth-schema';
 import '../modules/courses/course-schema';
 import '../modules/progress/progress-schema';
 import '../modules/billing/billing-schema';
+import '../modules/certificates/certificate-schema';
 import '../modules/config/config-schema';
 
 export const schema = builder.toSchema();

@@ -13,6 +13,7 @@ import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
 import { makeGraphqlRequestGuard } from './csrf-guard';
+import { registerCertificateRoutes } from './certificate-routes';
 import { registerHealth } from './health';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -80,6 +81,7 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
   });
 
   await registerPaymentRoutes(app, services);
-  if (serveWebApp) await registerWebApp(app);
+  registerCertificateRoutes(app, services);
+  if (serveWebApp) await registerWebApp(app, services);
   return app;
 }

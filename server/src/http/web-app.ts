@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { presentPublicCertificate, verifyUrl } from '../modules/certificates/certificate-presenter';
+import { findCertificate } from '../modules/certificates/certificate-service';
+import type { Services } from '../services';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -12,7 +15,7 @@ const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/webhooks/', '/api/', '/asse
  * Serves the built single-page app: hashed assets cached for a year, and index.html
  * (never cached) for every other GET so the client router can take the path.
  */
-export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, services: Services, distDir = WEB_DIST_DIR): Promise<boolean> {
   if (!existsSync(`${distDir}/index.html`)) return false;
   await app.register(fastifyStatic, {
     root: distDir,
@@ -23,6 +26,29 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The verification page is the one page shared outside the app: give link previews a
+  // real title and description by filling them in on the server.
+  const shell = readFileSync(`${distDir}/index.html`, 'utf8');
+  app.get<{ Params: { id: string } }>('/verify/:id', async (request, reply) => {
+    const row = request.params.id.length <= 120 ? await findCertificate(services.db, request.params.id) : undefined;
+    const certificate = row ? presentPublicCertificate(row) : null;
+    const title = certificate ? `Certificate: ${certificate.holderName} · ${certificate.title}` : 'Certificate not found';
+    const description = certificate
+      ? `${certificate.holderName} completed ${certificate.title} (Ethical Hacking & Cybersecurity Course). Certificate ${certificate.certificateId}.`
+      : 'No certificate has this id.';
+    const meta = [
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(verifyUrl(services.env.appOrigin, request.params.id))}" />`,
+      `<meta name="twitter:card" content="summary" />`,
+    ].join('\n    ');
+    const html = shell
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${meta}`)
+      .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
+    return reply.code(certificate ? 200 : 404).header('cache-control', 'no-cache').type('text/html').send(html);
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
@@ -30,4 +56,8 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return true;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

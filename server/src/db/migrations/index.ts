@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-and-sessions';
 import * as m0002 from './0002-lesson-progress';
 import * as m0003 from './0003-payments';
+import * as m0004 from './0004-certificates';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
   '0002-lesson-progress': m0002,
   '0003-payments': m0003,
+  '0004-certificates': m0004,
 };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { issueCertificatesForCompletion } from '../certificates/certificate-service';
 import type { Catalogue, CourseModule } from '../courses/catalogue';
 
 export interface ModuleProgress {
@@ -92,11 +93,15 @@ async function completeModuleIfDone(
       .executeTakeFirst();
     let completedAt = existing?.completed_at ?? null;
     if (completedAt === null && module.lessons.every((lesson) => done.has(lesson.slug))) {
-      await trx
+      const inserted = await trx
         .insertInto('module_completion')
         .values({ user_ref: userRef, module_id: module.id, completed_at: now })
         .onConflict((oc) => oc.columns(['user_ref', 'module_id']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      // Certificates are issued in the same transaction as the completion they attest.
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await issueCertificatesForCompletion(trx, userRef, module.id, now);
+      }
       const stored = await trx
         .selectFrom('module_completion')
         .select('completed_at')

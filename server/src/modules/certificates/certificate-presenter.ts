@@ -1,0 +1,50 @@
+import { isModuleId } from '@ehc/common';
+import { certificateFileName, certificateTitle, type CertificateRow } from './certificate-service';
+
+/** A certificate as its holder sees it. */
+export interface CertificateView {
+  certificateId: string;
+  moduleId: string | null;
+  title: string;
+  holderName: string;
+  completedAt: number;
+  verifyUrl: string;
+  imageUrl: string;
+  fileName: string;
+}
+
+/** What anyone may learn from a certificate id: no email, no phone. */
+export interface PublicCertificateView {
+  certificateId: string;
+  holderName: string;
+  title: string;
+  kind: 'module' | 'course';
+  completedAt: number;
+}
+
+export function verifyUrl(appOrigin: string, id: string): string {
+  return `${appOrigin}/verify/${encodeURIComponent(id)}`;
+}
+
+export function presentCertificate(row: CertificateRow, holderEmail: string, appOrigin: string): CertificateView {
+  return {
+    certificateId: row.certificate_id,
+    moduleId: isModuleId(row.scope) ? row.scope : null,
+    title: certificateTitle(row.scope),
+    holderName: row.holder_name,
+    completedAt: row.completed_at,
+    verifyUrl: verifyUrl(appOrigin, row.certificate_id),
+    imageUrl: `/certificates/${encodeURIComponent(row.certificate_id)}.png`,
+    fileName: certificateFileName(holderEmail),
+  };
+}
+
+export function presentPublicCertificate(row: CertificateRow): PublicCertificateView {
+  return {
+    certificateId: row.certificate_id,
+    holderName: row.holder_name,
+    title: certificateTitle(row.scope),
+    kind: isModuleId(row.scope) ? 'module' : 'course',
+    completedAt: row.completed_at,
+  };
+}
