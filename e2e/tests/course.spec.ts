@@ -70,8 +70,11 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('button', { name: 'Review' })).toHaveCount(7);
     await page.getByRole('button', { name: 'Certificate' }).click();
     const certificate = page.getByRole('dialog', { name: 'Certificate' });
-    await expect(certificate.getByRole('heading', { name: 'Ethical Hacking & Cybersecurity' })).toBeVisible();
-    await expect(certificate.getByText(/All 7 modules completed on/)).toBeVisible();
+    await expect(
+      certificate.getByRole('heading', { name: 'Your certificate: Ethical Hacking & Cybersecurity' }),
+    ).toBeVisible();
+    await expect(certificate.getByRole('img', { name: /Certificate of completion/ })).toBeVisible();
+    await expect(certificate.getByText('Cryptography & Encryption', { exact: false })).toBeVisible();
   });
 
   test('the scroll position comes back after visiting a course', async ({ page }) => {
@@ -141,16 +144,21 @@ test.describe('course reader', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByTestId('course-progress')).toHaveText('100%');
     await page.getByRole('button', { name: 'Complete Module' }).click();
-    await expect(page.getByRole('dialog', { name: 'Certificate' })).toBeVisible();
-    await page.getByRole('dialog').getByRole('button', { name: 'Back to Dashboard' }).click();
-    await expect(page.getByText('Module Completed!')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Download Certificate' })).toBeVisible();
+    const certificate = page.getByRole('dialog', { name: 'Certificate' });
+    await expect(
+      certificate.getByRole('heading', { name: 'Your certificate: Web Application Security' }),
+    ).toBeVisible();
+    await certificate.getByRole('button', { name: 'Back to Dashboard' }).click();
 
-    await page.getByRole('button', { name: '← Back to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     const card = page.getByRole('article', { name: 'Web Application Security' });
     await expect(card.getByRole('button', { name: 'Review' })).toBeVisible();
     await expect(page.locator('[data-stat="Progress"]')).toHaveText('14%');
     await expect(page.locator('[data-stat="Modules done"]')).toHaveText('1/7');
+
+    await card.getByRole('button', { name: 'Review' }).click();
+    await expect(page.getByText('Module Completed!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download Certificate' })).toBeVisible();
   });
 
   test('resumes at the first incomplete lesson after a reload and in another session', async ({ page, browser }) => {

@@ -12,27 +12,33 @@ import type { Services } from '../services';
  * save it under the name built from the holder's email.
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
-  app.get<{ Params: { file: string }; Querystring: { download?: string } }>('/certificates/:file', async (request, reply) => {
-    const notFound = () => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
-    const match = /^(.{1,120})\.png$/.exec(request.params.file);
-    const token = request.cookies[SESSION_COOKIE];
-    if (!match || !token) return notFound();
-    const session = await findSessionUser(services.db, token, services.env.session);
-    const certificate = await findCertificate(services.db, match[1]!);
-    if (!session || !certificate || certificate.user_ref !== session.user.id) return notFound();
+  app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
+    '/certificates/:file',
+    async (request, reply) => {
+      const notFound = () => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
+      const match = /^(.{1,120})\.png$/.exec(request.params.file);
+      const token = request.cookies[SESSION_COOKIE];
+      if (!match || !token) return notFound();
+      const session = await findSessionUser(services.db, token, services.env.session);
+      const certificate = await findCertificate(services.db, match[1]!);
+      if (!session || !certificate || certificate.user_ref !== session.user.id) return notFound();
 
-    const png = await renderCertificatePng({
-      certificateId: certificate.certificate_id,
-      holderName: certificate.holder_name,
-      scope: certificate.scope,
-      completedAt: certificate.completed_at,
-      verifyUrl: verifyUrl(services.env.appOrigin, certificate.certificate_id),
-    });
-    const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-    return reply
-      .type('image/png')
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `${disposition}; filename="${certificateFileName(session.user.user_id).replace(/"/g, '')}"`)
-      .send(png);
-  });
+      const png = await renderCertificatePng({
+        certificateId: certificate.certificate_id,
+        holderName: certificate.holder_name,
+        scope: certificate.scope,
+        completedAt: certificate.completed_at,
+        verifyUrl: verifyUrl(services.env.appOrigin, certificate.certificate_id),
+      });
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `${disposition}; filename="${certificateFileName(session.user.user_id).replace(/"/g, '')}"`,
+        )
+        .send(png);
+    },
+  );
 }

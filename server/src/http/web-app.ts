@@ -15,7 +15,11 @@ const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/webhooks/', '/api/', '/asse
  * Serves the built single-page app: hashed assets cached for a year, and index.html
  * (never cached) for every other GET so the client router can take the path.
  */
-export async function registerWebApp(app: FastifyInstance, services: Services, distDir = WEB_DIST_DIR): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  services: Services,
+  distDir = WEB_DIST_DIR,
+): Promise<boolean> {
   if (!existsSync(`${distDir}/index.html`)) return false;
   await app.register(fastifyStatic, {
     root: distDir,
@@ -32,7 +36,9 @@ export async function registerWebApp(app: FastifyInstance, services: Services, d
   app.get<{ Params: { id: string } }>('/verify/:id', async (request, reply) => {
     const row = request.params.id.length <= 120 ? await findCertificate(services.db, request.params.id) : undefined;
     const certificate = row ? presentPublicCertificate(row) : null;
-    const title = certificate ? `Certificate: ${certificate.holderName} · ${certificate.title}` : 'Certificate not found';
+    const title = certificate
+      ? `Certificate: ${certificate.holderName} · ${certificate.title}`
+      : 'Certificate not found';
     const description = certificate
       ? `${certificate.holderName} completed ${certificate.title} (Ethical Hacking & Cybersecurity Course). Certificate ${certificate.certificateId}.`
       : 'No certificate has this id.';
@@ -45,8 +51,15 @@ export async function registerWebApp(app: FastifyInstance, services: Services, d
     ].join('\n    ');
     const html = shell
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${meta}`)
-      .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
-    return reply.code(certificate ? 200 : 404).header('cache-control', 'no-cache').type('text/html').send(html);
+      .replace(
+        /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+        `<meta name="description" content="${escapeHtml(description)}" />`,
+      );
+    return reply
+      .code(certificate ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(html);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -3,6 +3,7 @@ import { LandingPage } from '../features/auth/LandingPage';
 import { CoursePage } from '../features/course-reader/CoursePage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { SubscriptionPage } from '../features/checkout/SubscriptionPage';
+import { VerifyPage } from '../features/certificates/VerifyPage';
 import { RequireUser } from './RequireUser';
 
 /** The routes of spec §2; any other path goes back to the landing page. */
@@ -40,5 +41,6 @@ export const router = createBrowserRouter([
       </RequireUser>
     ),
   },
+  { path: '/verify/:certificateId', element: <VerifyPage /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

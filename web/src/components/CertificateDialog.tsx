@@ -1,36 +1,108 @@
+import { fetchCertificates } from '../lib/certificate-api';
+import { useAsync } from '../lib/use-async';
 import { Dialog } from './Dialog';
+import { ErrorPanel } from './ErrorPanel';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+export const certificateDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
 interface CertificateDialogProps {
-  /** The module's title, or the course name for the full certificate. */
-  title: string;
-  /** What was completed, e.g. "All 20 lessons" or "All 7 modules". */
-  achievement: string;
-  /** ISO time of completion, as the server recorded it. */
-  completedAt: string;
-  onClose(): void;
+  /** The module whose certificate to show, or null for the full-course certificate. */
+  moduleId: string | null;
+  /** Titles of the modules the learner has completed. */
+  completedModules: string[];
+  onBack(): void;
 }
 
-/** The certificate view: what the learner completed and when (the server's record). */
-export function CertificateDialog({ title, achievement, completedAt, onClose }: CertificateDialogProps) {
+/** The certificate screen (spec §2): the certificate, what it covers, Preview and Download. */
+export function CertificateDialog({ moduleId, completedModules, onBack }: CertificateDialogProps) {
+  const certificates = useAsync(fetchCertificates, `certificates:${moduleId ?? 'FULL'}`);
+  const certificate = certificates.data?.find((c) => c.module_id === moduleId);
+
   return (
-    <Dialog label="Certificate" onClose={onClose}>
-      <div className="mx-auto w-full max-w-lg p-4">
-        <section className="rounded-3xl border-4 border-double border-amber-400/70 bg-slate-900 p-8 text-center shadow-2xl">
-          <p className="text-xs font-semibold tracking-[0.3em] text-amber-300 uppercase">Certificate of completion</p>
-          <h2 className="mt-4 text-2xl font-extrabold text-white">{title}</h2>
-          <p className="mt-3 text-slate-300">
-            {achievement} completed on{' '}
-            <strong className="text-white">{dateFormat.format(new Date(completedAt))}</strong>.
-          </p>
-          <button
-            type="button"
-            onClick={onClose}
-            className="mt-8 rounded-xl bg-emerald-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-emerald-400"
-          >
-            Back to Dashboard
-          </button>
+    <Dialog label="Certificate" onClose={onBack}>
+      <div className="mx-auto w-full max-w-3xl p-3 sm:p-4">
+        <section className="rounded-3xl border border-slate-700 bg-slate-900 p-5 shadow-2xl sm:p-7">
+          {certificates.status === 'error' && <ErrorPanel onRetry={certificates.reload} />}
+          {certificates.status === 'loading' && <p className="py-16 text-center text-slate-400">Loading...</p>}
+          {certificates.status === 'ready' && !certificate && (
+            <p className="py-10 text-center text-slate-300">
+              This certificate is being issued. Please try again in a moment.
+            </p>
+          )}
+          {certificate && (
+            <>
+              <h2 className="text-xl font-extrabold text-white sm:text-2xl">Your certificate: {certificate.title}</h2>
+              <img
+                src={certificate.image_url}
+                alt={`Certificate of completion for ${certificate.holder_name}: ${certificate.title}`}
+                width={1200}
+                height={850}
+                className="mt-4 h-auto w-full rounded-lg border border-slate-700 bg-white"
+              />
+              <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+                <div>
+                  <dt className="text-slate-400">Awarded to</dt>
+                  <dd className="font-semibold text-white">{certificate.holder_name}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-400">Completed on</dt>
+                  <dd className="font-semibold text-white">
+                    {certificateDate.format(new Date(certificate.completed_at))}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-400">{moduleId ? 'Module' : 'Course'}</dt>
+                  <dd className="font-semibold text-white">{certificate.title}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-400">Certificate ID</dt>
+                  <dd className="font-mono text-xs break-all text-slate-200">{certificate.certificate_id}</dd>
+                </div>
+                <div className="sm:col-span-2">
+                  <dt className="text-slate-400">Completed modules</dt>
+                  <dd className="text-slate-200">{completedModules.join(' · ') || '—'}</dd>
+                </div>
+              </dl>
+              <p className="mt-3 text-xs text-slate-400">
+                Anyone can check it at{' '}
+                <a
+                  href={certificate.verify_url}
+                  className="text-emerald-300 underline"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {certificate.verify_url}
+                </a>
+              </p>
+            </>
+          )}
+          <div className="mt-6 flex flex-wrap gap-3">
+            {certificate && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => window.open(certificate.image_url, '_blank', 'noopener')}
+                  className="rounded-xl border border-emerald-500/60 px-5 py-2.5 font-semibold text-emerald-300 hover:bg-emerald-500/10"
+                >
+                  Preview
+                </button>
+                <a
+                  href={`${certificate.image_url}?download=1`}
+                  download={certificate.file_name}
+                  className="rounded-xl bg-emerald-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-emerald-400"
+                >
+                  Download
+                </a>
+              </>
+            )}
+            <button
+              type="button"
+              onClick={onBack}
+              className="ml-auto rounded-xl border border-slate-700 px-5 py-2.5 font-semibold text-slate-200 hover:bg-slate-800"
+            >
+              Back to Dashboard
+            </button>
+          </div>
         </section>
       </div>
     </Dialog>

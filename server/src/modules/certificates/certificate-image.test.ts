@@ -11,14 +11,24 @@ const fixed = {
   verifyUrl: 'https://course.example.com/verify/EHC-WEB-APPLICATION-1795240800000-ASH',
 };
 const cases = {
-  'module-short-name': { ...fixed, holderName: 'Asha Rao', scope: 'web-application', certificateId: 'EHC-WEB-APPLICATION-1795240800000-ASH' },
+  'module-short-name': {
+    ...fixed,
+    holderName: 'Asha Rao',
+    scope: 'web-application',
+    certificateId: 'EHC-WEB-APPLICATION-1795240800000-ASH',
+  },
   'module-long-name': {
     ...fixed,
     holderName: 'Shreyas Venkataraghavan Iyer-Ramaswamy',
     scope: 'hacking-through-mobile',
     certificateId: 'EHC-HACKING-THROUGH-MOBILE-1795240800000-SHR',
   },
-  'module-devanagari-name': { ...fixed, holderName: 'अनन्या शर्मा', scope: 'cryptography', certificateId: 'EHC-CRYPTOGRAPHY-1795240800000-ANA' },
+  'module-devanagari-name': {
+    ...fixed,
+    holderName: 'अनन्या शर्मा',
+    scope: 'cryptography',
+    certificateId: 'EHC-CRYPTOGRAPHY-1795240800000-ANA',
+  },
   'full-course': { ...fixed, holderName: 'Zoë Ødegård', scope: 'FULL', certificateId: 'EHC-FULL-1795240800000-ZOE' },
 };
 
@@ -38,7 +48,9 @@ describe('certificate image', () => {
 
 describe('certificate ids and file names', () => {
   it('follows EHC-<SCOPE>-<ms>-<first three letters of the email>', () => {
-    expect(certificateId('web-application', 1763740800000, 'asha@example.com')).toBe('EHC-WEB-APPLICATION-1763740800000-ASH');
+    expect(certificateId('web-application', 1763740800000, 'asha@example.com')).toBe(
+      'EHC-WEB-APPLICATION-1763740800000-ASH',
+    );
     expect(certificateId('FULL', 1763740800000, 'zo@x.in')).toBe('EHC-FULL-1763740800000-ZO@');
   });
 

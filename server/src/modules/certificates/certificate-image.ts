@@ -40,7 +40,12 @@ const GOLD = '#b08d2a';
 const MUTED = '#55635c';
 const PAPER = '#fbf8f0';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 /** Draws the certificate as a 1200 × 850 PNG. */
 export async function renderCertificatePng(certificate: CertificateDrawing): Promise<Buffer> {
@@ -89,7 +94,11 @@ export async function renderCertificatePng(certificate: CertificateDrawing): Pro
   const full = certificate.scope === 'FULL';
   ctx.fillStyle = MUTED;
   ctx.font = 'italic 24px "EHC Serif"';
-  ctx.fillText(full ? 'has completed every module of the course' : 'has successfully completed the module', centre, 398);
+  ctx.fillText(
+    full ? 'has completed every module of the course' : 'has successfully completed the module',
+    centre,
+    398,
+  );
 
   ctx.fillStyle = GREEN;
   const title = full ? COURSE_NAME : moduleName(certificate.scope);
@@ -219,7 +228,15 @@ function line(ctx: SKRSContext2D, x1: number, y1: number, x2: number, y2: number
 }
 
 /** The largest size between `max` and `min` at which `text` fits `width` pixels. */
-function fitFontSize(ctx: SKRSContext2D, text: string, weight: string, family: string, max: number, min: number, width: number): number {
+function fitFontSize(
+  ctx: SKRSContext2D,
+  text: string,
+  weight: string,
+  family: string,
+  max: number,
+  min: number,
+  width: number,
+): number {
   for (let size = max; size > min; size -= 1) {
     ctx.font = `${weight} ${size}px ${family}`.trim();
     if (ctx.measureText(text).width <= width) return size;

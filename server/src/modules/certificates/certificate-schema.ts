@@ -1,7 +1,12 @@
 import { builder } from '../../graphql/builder';
 import { requireUser } from '../../graphql/guards';
 import { findCertificate, listCertificates } from './certificate-service';
-import { presentCertificate, presentPublicCertificate, type CertificateView, type PublicCertificateView } from './certificate-presenter';
+import {
+  presentCertificate,
+  presentPublicCertificate,
+  type CertificateView,
+  type PublicCertificateView,
+} from './certificate-presenter';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

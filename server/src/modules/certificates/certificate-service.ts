@@ -36,7 +36,11 @@ export async function issueCertificatesForCompletion(
   moduleId: string,
   completedAt: number,
 ): Promise<void> {
-  const user = await trx.selectFrom('app_user').select(['user_id', 'full_name']).where('id', '=', userRef).executeTakeFirstOrThrow();
+  const user = await trx
+    .selectFrom('app_user')
+    .select(['user_id', 'full_name'])
+    .where('id', '=', userRef)
+    .executeTakeFirstOrThrow();
   await issueOnce(trx, userRef, moduleId, completedAt, user);
   const completed = await trx
     .selectFrom('module_completion')
@@ -53,7 +57,12 @@ async function issueOnce(
   completedAt: number,
   user: { user_id: string; full_name: string },
 ): Promise<void> {
-  const existing = await trx.selectFrom('certificate').select('certificate_id').where('user_ref', '=', userRef).where('scope', '=', scope).executeTakeFirst();
+  const existing = await trx
+    .selectFrom('certificate')
+    .select('certificate_id')
+    .where('user_ref', '=', userRef)
+    .where('scope', '=', scope)
+    .executeTakeFirst();
   if (existing) return;
   // Two learners whose emails share three letters could finish the same module in the
   // same millisecond; the id's primary key refuses the second, which then takes the next ms.
@@ -61,10 +70,21 @@ async function issueOnce(
     const id = certificateId(scope, completedAt + offset, user.user_id);
     await trx
       .insertInto('certificate')
-      .values({ certificate_id: id, user_ref: userRef, scope, holder_name: user.full_name.trim() || user.user_id, completed_at: completedAt })
+      .values({
+        certificate_id: id,
+        user_ref: userRef,
+        scope,
+        holder_name: user.full_name.trim() || user.user_id,
+        completed_at: completedAt,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    const issued = await trx.selectFrom('certificate').select('certificate_id').where('user_ref', '=', userRef).where('scope', '=', scope).executeTakeFirst();
+    const issued = await trx
+      .selectFrom('certificate')
+      .select('certificate_id')
+      .where('user_ref', '=', userRef)
+      .where('scope', '=', scope)
+      .executeTakeFirst();
     if (issued) return;
   }
   throw new Error(`could not find a free certificate id for ${scope}`);

@@ -35,7 +35,10 @@ async function paidLearner(prefix = 'meera', fullName = 'Meera Pillai') {
   counter += 1;
   const email = `${prefix}.${counter}.${Date.now()}@example.com`;
   const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: fullName, phone: '9876543210' };
-  const { sessionCookie } = await t.graphql(`mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }`, { input });
+  const { sessionCookie } = await t.graphql(
+    `mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }`,
+    { input },
+  );
   await makePaid(t.services, email);
   return { email, cookie: sessionCookie! };
 }
@@ -105,7 +108,11 @@ describe('the image', () => {
     const { email, cookie } = await paidLearner('asha');
     await complete(cookie, 'social-engineering');
     const [certificate] = await certificatesOf(cookie);
-    const response = await t.app.inject({ method: 'GET', url: `${certificate!.image_url}?download=1`, headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${certificate!.image_url}?download=1`,
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${certificatesFileNameOf(email)}"`);
@@ -125,7 +132,10 @@ describe('the image', () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).not.toBe('image/png');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/certificates/EHC-NOPE.png', headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/certificates/EHC-NOPE.png', headers: { cookie: owner.cookie } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

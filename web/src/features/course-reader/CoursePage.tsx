@@ -37,6 +37,17 @@ export function CoursePage() {
   if (!user.payment_status) {
     return <PaymentGate lessonCount={data.data[0].reduce((sum, m) => sum + m.lesson_count, 0)} />;
   }
-  const progress = data.data[1]?.modules.find((m) => m.module_id === module.id);
-  return <CourseReader key={module.id} module={module} initialProgress={progress ?? null} />;
+  const [catalogue, userProgress] = data.data;
+  const progress = userProgress?.modules.find((m) => m.module_id === module.id);
+  const otherCompleted = catalogue
+    .filter((m) => m.id !== module.id && userProgress?.completed_modules.includes(m.id))
+    .map((m) => m.title);
+  return (
+    <CourseReader
+      key={module.id}
+      module={module}
+      initialProgress={progress ?? null}
+      otherCompletedModules={otherCompleted}
+    />
+  );
 }

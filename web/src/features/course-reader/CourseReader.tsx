@@ -19,10 +19,12 @@ export const SAVE_FAILED_MESSAGE = 'Error saving progress. Please try again.';
 interface CourseReaderProps {
   module: CourseModule;
   initialProgress: ModuleProgress | null;
+  /** Titles of the learner's other completed modules, for the certificate screen. */
+  otherCompletedModules: string[];
 }
 
 /** The course screen of spec §2 for a subscriber. */
-export function CourseReader({ module, initialProgress }: CourseReaderProps) {
+export function CourseReader({ module, initialProgress, otherCompletedModules }: CourseReaderProps) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<ModuleProgress | null>(initialProgress);
   const [current, setCurrent] = useState(() => resumeLesson(module, initialProgress));
@@ -37,6 +39,7 @@ export function CourseReader({ module, initialProgress }: CourseReaderProps) {
   const isLast = current === total;
   const done = new Set(progress?.completed_lessons ?? []);
   const summary = module.lessons[current - 1];
+  const completedModules = progress?.completed ? [...otherCompletedModules, module.title] : otherCompletedModules;
 
   // Warm the cache so "Next" shows the following lesson at once.
   useEffect(() => {
@@ -187,12 +190,11 @@ export function CourseReader({ module, initialProgress }: CourseReaderProps) {
           </nav>
         </article>
       </main>
-      {showCertificate && progress?.completed_at && (
+      {showCertificate && progress?.completed && (
         <CertificateDialog
-          title={module.title}
-          achievement={`All ${module.lesson_count} lessons`}
-          completedAt={progress.completed_at}
-          onClose={() => setShowCertificate(false)}
+          moduleId={module.id}
+          completedModules={completedModules}
+          onBack={() => navigate('/dashboard')}
         />
       )}
     </div>

@@ -1,4 +1,4 @@
-import { COURSE_NAME, MODULE_COUNT } from '@ehc/common';
+import { MODULE_COUNT } from '@ehc/common';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CertificateDialog } from '../../components/CertificateDialog';
@@ -32,6 +32,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   const completed = new Set(data.data?.[1].completed_modules ?? []);
   const certified = completed.size === MODULE_COUNT;
   const lessonCount = data.data ? data.data[0].reduce((sum, m) => sum + m.lesson_count, 0) : null;
+  const completedTitles = data.data ? data.data[0].filter((m) => completed.has(m.id)).map((m) => m.title) : [];
   // The course is complete when its last module is: the latest module completion time.
   const certifiedAt = certified
     ? data
@@ -110,13 +111,8 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
           </SubscriptionScreen>
         </Dialog>
       )}
-      {overlay === 'certificate' && certifiedAt && (
-        <CertificateDialog
-          title={COURSE_NAME}
-          achievement={`All ${MODULE_COUNT} modules`}
-          completedAt={certifiedAt}
-          onClose={() => setOverlay(null)}
-        />
+      {overlay === 'certificate' && certified && (
+        <CertificateDialog moduleId={null} completedModules={completedTitles} onBack={() => setOverlay(null)} />
       )}
       {offer.visible && overlay === null && (
         <PersuasionPopup
