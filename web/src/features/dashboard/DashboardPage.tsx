@@ -33,13 +33,6 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   const certified = completed.size === MODULE_COUNT;
   const lessonCount = data.data ? data.data[0].reduce((sum, m) => sum + m.lesson_count, 0) : null;
   const completedTitles = data.data ? data.data[0].filter((m) => completed.has(m.id)).map((m) => m.title) : [];
-  // The course is complete when its last module is: the latest module completion time.
-  const certifiedAt = certified
-    ? data
-        .data![1].modules.map((m) => m.completed_at ?? '')
-        .sort()
-        .at(-1)
-    : undefined;
 
   function closeSubscription() {
     setOverlay(null);
