@@ -12,6 +12,24 @@ import type { Services } from '../services';
  * save it under the name built from the holder's email.
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
+  // A certificate never changes once issued, so recent renderings are kept (≈100 KB each).
+  const rendered = new Map<string, Buffer>();
+  const CACHE_SIZE = 200;
+  async function render(certificate: NonNullable<Awaited<ReturnType<typeof findCertificate>>>): Promise<Buffer> {
+    const cached = rendered.get(certificate.certificate_id);
+    if (cached) return cached;
+    const png = await renderCertificatePng({
+      certificateId: certificate.certificate_id,
+      holderName: certificate.holder_name,
+      scope: certificate.scope,
+      completedAt: certificate.completed_at,
+      verifyUrl: verifyUrl(services.env.appOrigin, certificate.certificate_id),
+    });
+    rendered.set(certificate.certificate_id, png);
+    if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+    return png;
+  }
+
   app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
     '/certificates/:file',
     async (request, reply) => {
@@ -23,13 +41,7 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
       const certificate = await findCertificate(services.db, match[1]!);
       if (!session || !certificate || certificate.user_ref !== session.user.id) return notFound();
 
-      const png = await renderCertificatePng({
-        certificateId: certificate.certificate_id,
-        holderName: certificate.holder_name,
-        scope: certificate.scope,
-        completedAt: certificate.completed_at,
-        verifyUrl: verifyUrl(services.env.appOrigin, certificate.certificate_id),
-      });
+      const png = await render(certificate);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .type('image/png')

@@ -110,7 +110,9 @@ export async function renderCertificatePng(certificate: CertificateDrawing): Pro
 
   drawFooter(ctx, certificate);
   await drawQr(ctx, certificate.verifyUrl);
-  return canvas.toBuffer('image/png');
+  // encode() compresses on a worker thread, so drawing one certificate does not stall
+  // every other request on the event loop.
+  return canvas.encode('png');
 }
 
 function moduleName(scope: string): string {
