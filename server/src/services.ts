@@ -3,7 +3,7 @@ import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { Env } from './lib/env';
 import type { AuthDeps } from './modules/auth/auth-service';
-import { AuthThrottle, MemoryThrottleStore } from './modules/auth/throttle';
+import { AuthThrottle, MemoryThrottleStore, type ThrottleStore } from './modules/auth/throttle';
 import type { Catalogue } from './modules/courses/catalogue';
 import type { PaymentGateway } from './modules/billing/gateway';
 import { RazorpayGateway } from './modules/billing/razorpay-gateway';
@@ -17,6 +17,8 @@ export interface Services {
   auth: AuthDeps;
   catalogue: Catalogue;
   gateway: PaymentGateway;
+  /** Counts checkout orders per learner, so one account cannot flood Razorpay with orders. */
+  orderThrottle: ThrottleStore;
 }
 
 export function createServices(
@@ -33,6 +35,7 @@ export function createServices(
     auth: { db: database.db, throttle, sessionPolicy: env.session },
     catalogue,
     gateway,
+    orderThrottle: new MemoryThrottleStore(),
   };
 }
 

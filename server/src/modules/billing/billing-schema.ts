@@ -13,6 +13,10 @@ import {
   type CheckoutOptions,
 } from './payment-service';
 
+// A learner retrying a failed payment needs a few orders; thirty in an hour is abuse.
+const MAX_ORDERS_PER_WINDOW = 30;
+const ORDER_WINDOW_MS = 3_600_000;
+
 function billingDeps(ctx: GraphQLContext): BillingDeps {
   const { db, gateway, env } = ctx.services;
   return { db, gateway, log: paymentLogger(ctx.request.log, gateway, env.isProduction) };
@@ -73,7 +77,12 @@ builder.mutationField('createPaymentOrder', (t) =>
   t.field({
     type: CheckoutType,
     description: 'Creates and stores an order for the course price (set on the server) for the session learner.',
-    resolve: (_root, _args, ctx) => createPaymentOrder(billingDeps(ctx), requireUser(ctx)),
+    resolve: async (_root, _args, ctx) => {
+      const user = requireUser(ctx);
+      const recent = await ctx.services.orderThrottle.add(`order:${user.id}`, ORDER_WINDOW_MS, Date.now());
+      if (recent > MAX_ORDERS_PER_WINDOW) throw AppError.rateLimited();
+      return createPaymentOrder(billingDeps(ctx), user);
+    },
   }),
 );
 

@@ -111,6 +111,12 @@ describe('CreatePaymentOrder', () => {
   it('needs a session', async () => {
     expect(codeOf(await t.graphql(CREATE))).toBe('UNAUTHENTICATED');
   });
+
+  it('refuses a learner who creates more than 30 orders in an hour', async () => {
+    const { cookie } = await learner();
+    for (let i = 0; i < 30; i += 1) expect(codeOf(await t.graphql(CREATE, {}, { cookie }))).toBeUndefined();
+    expect(codeOf(await t.graphql(CREATE, {}, { cookie }))).toBe('RATE_LIMITED');
+  });
 });
 
 describe('VerifyPayment', () => {
