@@ -81,6 +81,18 @@ export async function completeLessons(page: Page, moduleId: string, numbers: num
   }
 }
 
+/** Signs a new learner up with the landing page's form and waits for the dashboard. */
+export async function signUpThroughForm(page: Page, learner: Learner): Promise<void> {
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full Name').fill(learner.fullName);
+  await page.getByLabel('Email').fill(learner.email);
+  await page.getByLabel('Phone').fill(learner.phone);
+  await page.getByLabel('Password', { exact: true }).fill(learner.password);
+  await page.getByLabel('Confirm Password').fill(learner.password);
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 export async function logInThroughForm(page: Page, learner: Learner): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Email').fill(learner.email);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TRACKING_PORT } from '../playwright.config';
-import { expect, newLearner, signUpByApi, test } from './fixtures';
+import { expect, newLearner, signUpByApi, signUpThroughForm, test } from './fixtures';
 
 type Call = [string, ...unknown[]];
 
@@ -26,15 +26,7 @@ test.describe('without tracking ids', () => {
     });
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy']).not.toContain('googletagmanager');
-    const learner = newLearner();
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill(learner.fullName);
-    await page.getByLabel('Email').fill(learner.email);
-    await page.getByLabel('Phone').fill(learner.phone);
-    await page.getByLabel('Password', { exact: true }).fill(learner.password);
-    await page.getByLabel('Confirm Password').fill(learner.password);
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUpThroughForm(page, newLearner());
     await expect.poll(() => warnings.length).toBe(1);
     expect(await page.evaluate(() => typeof window.gtag)).toBe('undefined');
     await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
@@ -62,15 +54,7 @@ test.describe('with Google Ads and GA4 configured', () => {
       1,
     );
 
-    const learner = newLearner();
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill(learner.fullName);
-    await page.getByLabel('Email').fill(learner.email);
-    await page.getByLabel('Phone').fill(learner.phone);
-    await page.getByLabel('Password', { exact: true }).fill(learner.password);
-    await page.getByLabel('Confirm Password').fill(learner.password);
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUpThroughForm(page, newLearner());
     await expect
       .poll(async () => (await gtagCalls(page)).filter((call) => call[0] === 'event').map((call) => call.slice(1, 3)))
       .toEqual([

@@ -1,4 +1,5 @@
 import { gql } from './graphql';
+import { cachedRequest } from './request-cache';
 
 export interface TrackingConfig {
   ads_id: string | null;
@@ -12,19 +13,13 @@ export interface AppConfig {
   tracking: TrackingConfig | null;
 }
 
-let request: Promise<AppConfig> | null = null;
-
-/** Public settings from the server (payments mode, tracking ids), fetched once. */
-export function fetchAppConfig(): Promise<AppConfig> {
-  request ??= gql<{ appConfig: AppConfig }>(
+const config = cachedRequest(async () => {
+  const data = await gql<{ appConfig: AppConfig }>(
     'GetAppConfig',
     `query GetAppConfig { appConfig { payments_mode tracking { ads_id signup_label purchase_label ga4_id } } }`,
-  ).then(
-    (data) => data.appConfig,
-    (error: unknown) => {
-      request = null;
-      throw error;
-    },
   );
-  return request;
-}
+  return data.appConfig;
+});
+
+/** Public settings from the server (payments mode, tracking ids), fetched once. */
+export const fetchAppConfig = config.get;

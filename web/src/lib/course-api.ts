@@ -1,4 +1,5 @@
 import { gql } from './graphql';
+import { cachedRequest } from './request-cache';
 
 export interface LessonSummary {
   number: number;
@@ -37,22 +38,16 @@ export interface UserProgress {
 
 const MODULE_PROGRESS_FIELDS = 'module_id completed_lessons completed completed_at';
 
-let catalogueRequest: Promise<CourseModule[]> | null = null;
-
-/** The seven modules; fetched once per page load (the catalogue only changes on deploy). */
-export function fetchCatalogue(): Promise<CourseModule[]> {
-  catalogueRequest ??= gql<{ catalogue: CourseModule[] }>(
+const catalogue = cachedRequest(async () => {
+  const data = await gql<{ catalogue: CourseModule[] }>(
     'GetCatalogue',
     `query GetCatalogue { catalogue { id title description icon difficulty lesson_count lessons { number title summary } } }`,
-  ).then(
-    (data) => data.catalogue,
-    (error: unknown) => {
-      catalogueRequest = null;
-      throw error;
-    },
   );
-  return catalogueRequest;
-}
+  return data.catalogue;
+});
+
+/** The seven modules; fetched once per visit (the catalogue only changes on deploy). */
+export const fetchCatalogue = catalogue.get;
 
 export async function fetchProgress(): Promise<UserProgress> {
   const data = await gql<{ progress: UserProgress }>(
@@ -62,21 +57,17 @@ export async function fetchProgress(): Promise<UserProgress> {
   return data.progress;
 }
 
-let introRequest: Promise<Map<string, string>> | null = null;
-
-/** Module introductions (who it is for, the lab, the authorized-testing note) as HTML. */
-export function fetchModuleIntro(moduleId: string): Promise<string | undefined> {
-  introRequest ??= gql<{ catalogue: { id: string; intro_html: string }[] }>(
+const intros = cachedRequest(async () => {
+  const data = await gql<{ catalogue: { id: string; intro_html: string }[] }>(
     'GetModuleIntros',
     `query GetModuleIntros { catalogue { id intro_html } }`,
-  ).then(
-    (data) => new Map(data.catalogue.map((m) => [m.id, m.intro_html])),
-    (error: unknown) => {
-      introRequest = null;
-      throw error;
-    },
   );
-  return introRequest.then((intros) => intros.get(moduleId));
+  return new Map(data.catalogue.map((m) => [m.id, m.intro_html]));
+});
+
+/** Module introductions (who it is for, the lab, the authorized-testing note) as HTML. */
+export async function fetchModuleIntro(moduleId: string): Promise<string | undefined> {
+  return (await intros.get()).get(moduleId);
 }
 
 const lessonCache = new Map<string, Promise<LessonBody>>();
@@ -111,6 +102,6 @@ export async function markLessonComplete(moduleId: string, number: number): Prom
 /** Forgets cached lesson bodies (after logout, so the next learner cannot see them). */
 export function clearCourseCache(): void {
   lessonCache.clear();
-  catalogueRequest = null;
-  introRequest = null;
+  catalogue.clear();
+  intros.clear();
 }
