@@ -12,7 +12,7 @@ import { loggerOptions } from '../lib/logger';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
-import { makeGraphqlRequestGuard } from './csrf-guard';
+import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { registerHealth } from './health';
 import { registerPaymentRoutes } from './payment-routes';
@@ -51,7 +51,7 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
   await app.register(cookie);
   registerHealth(app, services.database);
 
-  const guard = makeGraphqlRequestGuard(env.appOrigin);
+  const guard = makeJsonPostGuard(env.appOrigin);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.split('?')[0] !== '/graphql') return;
     // Answers carry the learner's own data: never let a shared cache keep them.

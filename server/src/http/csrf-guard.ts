@@ -6,15 +6,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * labels cross-site requests with Sec-Fetch-Site and Origin, so checking those three
  * before any resolver runs stops CSRF without tokens.
  */
-export function makeGraphqlRequestGuard(appOrigin: string) {
+export function makeJsonPostGuard(appOrigin: string) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.method !== 'POST') {
       reply.header('allow', 'POST');
-      return reject(reply, 405, 'METHOD_NOT_ALLOWED', 'Send GraphQL requests by POST with a JSON body.');
+      return reject(reply, 405, 'METHOD_NOT_ALLOWED', 'Send requests by POST with a JSON body.');
     }
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== 'application/json') {
-      return reject(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send GraphQL requests with Content-Type: application/json.');
+      return reject(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send requests with Content-Type: application/json.');
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       return reject(reply, 403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');

@@ -5,7 +5,7 @@ import type { BillingDeps } from '../modules/billing/payment-service';
 import { SimulatedGateway } from '../modules/billing/simulated-gateway';
 import { handleRazorpayWebhook, WebhookSignatureError } from '../modules/billing/webhook-service';
 import type { Services } from '../services';
-import { makeGraphqlRequestGuard } from './csrf-guard';
+import { makeJsonPostGuard } from './csrf-guard';
 
 /**
  * POST /webhooks/razorpay, and in simulated mode the stand-in checkout endpoint. The
@@ -68,7 +68,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
   };
 
   // Stands in for Razorpay's checkout: the "Test payment" dialog's two buttons land here.
-  const guard = makeGraphqlRequestGuard(services.env.appOrigin);
+  const guard = makeJsonPostGuard(services.env.appOrigin);
   app.post<{ Body: { order_id?: unknown; outcome?: unknown } }>(
     '/simulated-razorpay/pay',
     { onRequest: guard },
