@@ -205,3 +205,40 @@ describe('health and failures', () => {
     await broken.database.drop().catch(() => {});
   });
 });
+
+describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL connections dropped under the app', () => {
+  it('answers with clear errors at worst and recovers without a restart', async () => {
+    const pg = (await import('pg')).default;
+    const database = new URL(t.database.url).pathname.slice(1);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    // What a database restart does to a pool: every open connection is cut.
+    const admin = new pg.Client({
+      connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    });
+    await admin.connect();
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    await admin.end();
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+      statuses.push(response.statusCode);
+      expect(response.body).not.toMatch(/\s+at .*:\d+:\d+/);
+    }
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(statuses.at(-1)).toBe(200);
+    const email = uniqueEmail('after-restart');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: signupBody(email),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await userExists(email)).toBe(true);
+  });
+});
