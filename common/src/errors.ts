@@ -28,5 +28,6 @@ export const MESSAGES = {
   paymentGatewayFailedToLoad: 'Payment gateway failed to load. Please try again.',
   paymentInitFailed: 'Payment initialization failed. Please try again.',
   paymentStatusUpdateFailed: 'Payment completed but status update failed. Please contact support.',
+  saveProgressFailed: 'Error saving progress. Please try again.',
   paymentFailed: 'The payment did not go through and you have not been charged. Please try again.',
 } as const;

@@ -1,15 +1,11 @@
 import { AppError } from '../lib/errors';
 import type { UserRow } from '../modules/users/user-store';
-import type { GraphQLContext, SessionState } from './context';
+import type { GraphQLContext } from './context';
 
 /** The session user, or an UNAUTHENTICATED error. */
 export function requireUser(ctx: GraphQLContext): UserRow {
-  return requireSession(ctx).user;
-}
-
-export function requireSession(ctx: GraphQLContext): SessionState {
   if (!ctx.session) throw AppError.unauthenticated();
-  return ctx.session;
+  return ctx.session.user;
 }
 
 /** The session user when they have paid, or a FORBIDDEN error. */

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@ehc/common';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CertificateDialog } from '../../components/CertificateDialog';
@@ -13,8 +14,6 @@ import { useAsync } from '../../lib/use-async';
 import { CourseSidebar } from './CourseSidebar';
 import { missingLessons, resumeLesson } from './lesson-navigation';
 import './lesson-content.css';
-
-export const SAVE_FAILED_MESSAGE = 'Error saving progress. Please try again.';
 
 interface CourseReaderProps {
   module: CourseModule;
@@ -61,7 +60,7 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
       setProgress(updated);
       return updated;
     } catch {
-      window.alert(SAVE_FAILED_MESSAGE);
+      window.alert(MESSAGES.saveProgressFailed);
       return null;
     } finally {
       setSaving(false);
