@@ -49,6 +49,11 @@ const catalogue = cachedRequest(async () => {
 /** The seven modules; fetched once per visit (the catalogue only changes on deploy). */
 export const fetchCatalogue = catalogue.get;
 
+/** Lessons in the whole catalogue, for any text that states a count. */
+export function totalLessons(modules: CourseModule[]): number {
+  return modules.reduce((sum, m) => sum + m.lesson_count, 0);
+}
+
 export async function fetchProgress(): Promise<UserProgress> {
   const data = await gql<{ progress: UserProgress }>(
     'GetUserProgress',

@@ -85,31 +85,25 @@ async function completeModuleIfDone(
           .execute()
       ).map((row) => row.lesson_slug),
     );
-    const existing = await trx
-      .selectFrom('module_completion')
-      .select('completed_at')
-      .where('user_ref', '=', userRef)
-      .where('module_id', '=', module.id)
-      .executeTakeFirst();
-    let completedAt = existing?.completed_at ?? null;
-    if (completedAt === null && module.lessons.every((lesson) => done.has(lesson.slug))) {
+    if (module.lessons.every((lesson) => done.has(lesson.slug))) {
+      // Insert-if-absent: only the request that really records the completion issues
+      // the certificates, in the same transaction as the completion they attest.
       const inserted = await trx
         .insertInto('module_completion')
         .values({ user_ref: userRef, module_id: module.id, completed_at: now })
         .onConflict((oc) => oc.columns(['user_ref', 'module_id']).doNothing())
         .executeTakeFirst();
-      // Certificates are issued in the same transaction as the completion they attest.
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
         await issueCertificatesForCompletion(trx, userRef, module.id, now);
       }
-      const stored = await trx
-        .selectFrom('module_completion')
-        .select('completed_at')
-        .where('user_ref', '=', userRef)
-        .where('module_id', '=', module.id)
-        .executeTakeFirstOrThrow();
-      completedAt = stored.completed_at;
     }
+    const completion = await trx
+      .selectFrom('module_completion')
+      .select('completed_at')
+      .where('user_ref', '=', userRef)
+      .where('module_id', '=', module.id)
+      .executeTakeFirst();
+    const completedAt = completion?.completed_at ?? null;
     return toModuleProgress(module, done, completedAt);
   });
 }

@@ -2,6 +2,7 @@ import { LIST_PRICE_RUPEES, MODULE_DISPLAY_NAMES, MODULE_IDS, PRICE_RUPEES } fro
 import { Navigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
+import { CheckList } from '../../components/CheckList';
 import { AuthScreen } from './AuthScreen';
 
 const HIGHLIGHTS = [
@@ -36,16 +37,7 @@ export function LandingPage() {
             India. One payment of <strong className="text-white">{rupees.format(PRICE_RUPEES)}</strong>{' '}
             <s className="text-slate-500">{rupees.format(LIST_PRICE_RUPEES)}</s> unlocks everything, for life.
           </p>
-          <ul className="mt-8 space-y-3">
-            {HIGHLIGHTS.map((item) => (
-              <li key={item} className="flex gap-3 text-slate-200">
-                <span aria-hidden="true" className="mt-1 text-emerald-400">
-                  ✔
-                </span>
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList items={HIGHLIGHTS} className="mt-8 space-y-3" />
           <h2 className="mt-10 mb-3 text-sm font-semibold tracking-widest text-slate-400 uppercase">The modules</h2>
           <ul className="flex flex-wrap gap-2">
             {MODULE_IDS.map((id) => (

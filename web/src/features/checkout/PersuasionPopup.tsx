@@ -1,5 +1,7 @@
 import { DISCOUNT_PERCENT, LIST_PRICE_RUPEES, MODULE_COUNT, PRICE_RUPEES } from '@ehc/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CheckList } from '../../components/CheckList';
+import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
 import { lessonCountLabel } from './lesson-count';
 
@@ -54,29 +56,13 @@ export function PersuasionPopup({ variant, lessonCount, onGrab, onClose }: Persu
     <Dialog label="Wait! Don't Miss Out!" onClose={onClose}>
       <div className="mx-auto w-full max-w-md p-4">
         <section className="relative rounded-3xl border border-amber-400/50 bg-slate-900 p-7 shadow-2xl">
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="absolute top-3 right-4 rounded-full px-2 text-2xl leading-none text-slate-400 hover:bg-slate-800 hover:text-white"
-          >
-            ×
-          </button>
+          <CloseButton onClick={onClose} className="text-slate-400 hover:bg-slate-800 hover:text-white" />
           <h2 className="text-2xl font-extrabold text-white">Wait! Don&apos;t Miss Out!</h2>
           <p className="mt-2 text-amber-300">
             Limited-time offer: {DISCOUNT_PERCENT}% off, from <s>{rupees.format(LIST_PRICE_RUPEES)}</s> to{' '}
             <strong className="text-white">{rupees.format(PRICE_RUPEES)}</strong>.
           </p>
-          <ul className="mt-5 grid grid-cols-2 gap-2 text-sm text-slate-200">
-            {benefits.map((benefit) => (
-              <li key={benefit} className="flex gap-2">
-                <span aria-hidden="true" className="text-emerald-400">
-                  ✔
-                </span>
-                {benefit}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={benefits} className="mt-5 grid grid-cols-2 gap-2 text-sm" />
           <button
             type="button"
             onClick={onGrab}

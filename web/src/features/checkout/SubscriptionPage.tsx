@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { fetchCatalogue } from '../../lib/course-api';
+import { fetchCatalogue, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,6 +11,6 @@ export function SubscriptionPage() {
   const user = useSignedInUser();
   const catalogue = useAsync(fetchCatalogue, 'catalogue');
   if (user.payment_status) return <Navigate to="/dashboard" replace />;
-  const lessonCount = catalogue.data?.reduce((sum, m) => sum + m.lesson_count, 0) ?? null;
+  const lessonCount = catalogue.data ? totalLessons(catalogue.data) : null;
   return <PaymentGate lessonCount={lessonCount} />;
 }

@@ -1,5 +1,6 @@
 import { DISCOUNT_PERCENT, LIST_PRICE_RUPEES, MODULE_COUNT, PRICE_RUPEES } from '@ehc/common';
 import type { ReactNode } from 'react';
+import { CheckList } from '../../components/CheckList';
 import { lessonCountLabel } from './lesson-count';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
@@ -45,16 +46,7 @@ export function SubscriptionScreen({ lessonCount, onBack, children }: Subscripti
             {DISCOUNT_PERCENT}% OFF
           </span>
         </div>
-        <ul className="mt-6 space-y-3">
-          {features.map((feature) => (
-            <li key={feature} className="flex gap-3 text-slate-200">
-              <span aria-hidden="true" className="text-emerald-400">
-                ✔
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={features} className="mt-6 space-y-3" />
         <div className="mt-8 flex items-end gap-3">
           <s className="text-lg text-slate-500" aria-label={`Original price ${rupees.format(LIST_PRICE_RUPEES)}`}>
             {rupees.format(LIST_PRICE_RUPEES)}

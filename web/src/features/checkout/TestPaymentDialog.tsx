@@ -1,3 +1,4 @@
+import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
 import type { CheckoutOptions } from './checkout-api';
 
@@ -22,14 +23,7 @@ export function TestPaymentDialog({ order, onSuccess, onFailure, onClose }: Test
     <Dialog label="Test payment" onClose={close}>
       <div className="mx-auto w-full max-w-sm p-4">
         <section className="relative rounded-2xl border border-slate-700 bg-white p-6 text-slate-900 shadow-2xl">
-          <button
-            type="button"
-            onClick={close}
-            aria-label="Close"
-            className="absolute top-3 right-3 rounded-full px-2 text-xl leading-none text-slate-500 hover:bg-slate-100"
-          >
-            ×
-          </button>
+          <CloseButton onClick={close} className="text-slate-500 hover:bg-slate-100" />
           <h2 className="text-lg font-bold">Test payment</h2>
           <p className="mt-1 text-sm text-slate-600">
             No real money moves: this server has no Razorpay keys and uses its simulated gateway.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { fetchCatalogue, fetchProgress } from '../../lib/course-api';
+import { fetchCatalogue, fetchProgress, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -35,7 +35,7 @@ export function CoursePage() {
   if (data.status === 'loading' || !module) return <LoadingScreen />;
 
   if (!user.payment_status) {
-    return <PaymentGate lessonCount={data.data[0].reduce((sum, m) => sum + m.lesson_count, 0)} />;
+    return <PaymentGate lessonCount={totalLessons(data.data[0])} />;
   }
   const [catalogue, userProgress] = data.data;
   const progress = userProgress?.modules.find((m) => m.module_id === module.id);

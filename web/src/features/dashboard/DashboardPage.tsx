@@ -5,7 +5,7 @@ import { CertificateDialog } from '../../components/CertificateDialog';
 import { Dialog } from '../../components/Dialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { fetchCatalogue, fetchProgress } from '../../lib/course-api';
+import { fetchCatalogue, fetchProgress, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -31,7 +31,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
 
   const completed = new Set(data.data?.[1].completed_modules ?? []);
   const certified = completed.size === MODULE_COUNT;
-  const lessonCount = data.data ? data.data[0].reduce((sum, m) => sum + m.lesson_count, 0) : null;
+  const lessonCount = data.data ? totalLessons(data.data[0]) : null;
   const completedTitles = data.data ? data.data[0].filter((m) => completed.has(m.id)).map((m) => m.title) : [];
 
   function closeSubscription() {
