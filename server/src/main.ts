@@ -1,10 +1,11 @@
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
+import { appJobs } from './jobs/app-jobs';
+import { startScheduler } from './jobs/scheduler';
 import { EnvError, loadEnv } from './lib/env';
 import { ContentError, loadCatalogue } from './modules/courses/content-loader';
 import { paymentLogger } from './modules/billing/payment-log';
-import { reconcileOrders } from './modules/billing/payment-service';
 import { createServices } from './services';
 
 // Boot order: configuration, database and migrations, then the HTTP server. Any
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const catalogue = loadCatalogue(env.contentDir);
   const database = openDatabase(env.databaseUrl);
   await migrateToLatest(database.db);
-  const services = createServices(env, database, catalogue);
+  const services = await createServices(env, database, catalogue);
   const app = await buildApp({ services });
   if (services.gateway.mode === 'simulated') {
     paymentLogger(app.log, services.gateway, env.isProduction).warn(
@@ -23,30 +24,25 @@ async function main(): Promise<void> {
     );
   }
 
+  // The payment sweep and the clean-up run on one server at a time (jobs/scheduler.ts).
+  const scheduler = await startScheduler({ db: services.db, log: app.log, jobs: appJobs(services, app.log) });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await scheduler.stop();
     await app.close();
+    await services.close();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // Periodic sweep for payments whose confirmation never reached us (see razorpay.md).
-  const sweep = setInterval(() => {
-    reconcileOrders({
-      db: services.db,
-      gateway: services.gateway,
-      log: paymentLogger(app.log, services.gateway, env.isProduction),
-    }).catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation sweep failed'));
-  }, env.reconcileIntervalMs);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
   await app.listen({ port: env.port, host: env.host });
   app.log.info(
     {
       database: database.kind,
+      throttles: services.limitStore,
       origin: env.appOrigin,
       modules: catalogue.modules.length,
       lessons: catalogue.lessonCount,

@@ -1,11 +1,14 @@
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { Env } from './lib/env';
+import { budgetFactory, type LimitStore } from './lib/rate-limits';
 import type { AuthDeps } from './modules/auth/auth-service';
-import { AuthThrottle, MemoryThrottleStore, type ThrottleStore } from './modules/auth/throttle';
+import { AuthThrottle } from './modules/auth/throttle';
 import type { Catalogue } from './modules/courses/catalogue';
 import type { PaymentGateway } from './modules/billing/gateway';
+import type { BillingLimits } from './modules/billing/payment-service';
 import { RazorpayGateway } from './modules/billing/razorpay-gateway';
 import { SimulatedGateway } from './modules/billing/simulated-gateway';
 
@@ -17,29 +20,69 @@ export interface Services {
   auth: AuthDeps;
   catalogue: Catalogue;
   gateway: PaymentGateway;
-  /** Counts checkout orders per learner, so one account cannot flood Razorpay with orders. */
-  orderThrottle: ThrottleStore;
+  /** Per-learner budgets for checkout orders and gateway status checks. */
+  billingLimits: BillingLimits;
+  /** Where throttle counters live (README: several app servers). */
+  limitStore: LimitStore;
+  /** The Redis connection when REDIS_URL is set. */
+  redis: Redis | null;
+  /** Closes what the services opened (not the database, which the caller owns). */
+  close(): Promise<void>;
 }
 
-export function createServices(
+// A learner retrying a failed payment needs a few orders; thirty in an hour is abuse.
+const ORDERS_PER_HOUR = 30;
+// Asking the gateway about a learner's waiting orders: a handful of calls a minute is
+// plenty for a learner refreshing the page, and bounds what any request can cost.
+const RECONCILE_CALLS_PER_MINUTE = 4;
+
+export async function createServices(
   env: Env,
   database: DatabaseHandle,
   catalogue: Catalogue,
-  gateway: PaymentGateway = selectGateway(env),
-): Services {
-  const throttle = new AuthThrottle(new MemoryThrottleStore(), env.authThrottle);
+  gateway?: PaymentGateway,
+): Promise<Services> {
+  const redis = env.redis
+    ? new Redis(env.redis.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
+  const limitStore: LimitStore = redis ? 'redis' : database.kind === 'postgres' ? 'postgres' : 'memory';
+  const budget = budgetFactory({
+    store: limitStore,
+    db: database.db,
+    redis,
+    redisKeyPrefix: env.redis?.keyPrefix,
+  });
+  const { maxFailuresPerEmail, maxFailuresPerIp, windowMs } = env.authThrottle;
+  const throttle = new AuthThrottle({
+    login: {
+      email: budget('login_email', { points: maxFailuresPerEmail, windowMs }),
+      ip: budget('login_ip', { points: maxFailuresPerIp, windowMs }),
+    },
+    signup: {
+      email: budget('signup_email', { points: maxFailuresPerEmail, windowMs }),
+      ip: budget('signup_ip', { points: maxFailuresPerIp, windowMs }),
+    },
+  });
   return {
     env,
     database,
     db: database.db,
     auth: { db: database.db, throttle, sessionPolicy: env.session },
     catalogue,
-    gateway,
-    orderThrottle: new MemoryThrottleStore(),
+    gateway: gateway ?? (await selectGateway(env, database.db)),
+    billingLimits: {
+      orders: budget('orders', { points: ORDERS_PER_HOUR, windowMs: 3_600_000 }),
+      reconcile: budget('reconcile', { points: RECONCILE_CALLS_PER_MINUTE, windowMs: 60_000 }),
+    },
+    limitStore,
+    redis,
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
   };
 }
 
 /** Razorpay when its three keys are set; otherwise the simulated stand-in (env.ts refuses that in production unless allowed). */
-export function selectGateway(env: Env): PaymentGateway {
-  return env.razorpay ? new RazorpayGateway(env.razorpay) : new SimulatedGateway();
+export async function selectGateway(env: Env, db: Kysely<Database>): Promise<PaymentGateway> {
+  return env.razorpay ? new RazorpayGateway(env.razorpay, env.gatewayTimeoutMs) : SimulatedGateway.open(db);
 }

@@ -79,6 +79,62 @@ export interface CertificateTable {
   completed_at: number;
 }
 
+export interface RateLimitTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
+export interface JobScheduleTable {
+  name: string;
+  next_run_at: number;
+  lease_holder: string | null;
+  lease_expires_at: number;
+  runs: number;
+}
+
+export type DuplicatePaymentStatus = 'pending' | 'refunding' | 'refunded';
+
+export interface DuplicatePaymentTable {
+  payment_id: string;
+  order_id: string;
+  user_ref: string;
+  amount: number;
+  currency: string;
+  status: DuplicatePaymentStatus;
+  refund_id: string | null;
+  attempts: number;
+  captured_at: number;
+  updated_at: number;
+}
+
+export interface SimulatedGatewaySecretTable {
+  id: number;
+  key_secret: string;
+  webhook_secret: string;
+}
+
+export interface SimulatedGatewayOrderTable {
+  order_id: string;
+  amount: number;
+  currency: string;
+  receipt: string;
+  status: string;
+  /** JSON of the order's notes. */
+  notes: string;
+  created_at: number;
+}
+
+export interface SimulatedGatewayPaymentTable {
+  payment_id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  amount_refunded: number;
+  created_at: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -88,4 +144,10 @@ export interface Database {
   payment: PaymentTable;
   webhook_event: WebhookEventTable;
   certificate: CertificateTable;
+  rate_limit: RateLimitTable;
+  job_schedule: JobScheduleTable;
+  duplicate_payment: DuplicatePaymentTable;
+  simulated_gateway_secret: SimulatedGatewaySecretTable;
+  simulated_gateway_order: SimulatedGatewayOrderTable;
+  simulated_gateway_payment: SimulatedGatewayPaymentTable;
 }

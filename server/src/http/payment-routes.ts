@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@ehc/common';
-import { paymentLogger } from '../modules/billing/payment-log';
-import type { BillingDeps } from '../modules/billing/payment-service';
+import { billingDeps } from '../modules/billing/billing-deps';
 import { SimulatedGateway } from '../modules/billing/simulated-gateway';
 import { handleRazorpayWebhook, WebhookSignatureError } from '../modules/billing/webhook-service';
 import type { Services } from '../services';
@@ -13,12 +12,6 @@ import { makeJsonPostGuard } from './csrf-guard';
  * a parsed-and-re-serialised body would not match.
  */
 export async function registerPaymentRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const deps = (log: FastifyInstance['log']): BillingDeps => ({
-    db: services.db,
-    gateway: services.gateway,
-    log: paymentLogger(log, services.gateway, services.env.isProduction),
-  });
-
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
@@ -30,7 +23,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
         return Array.isArray(value) ? value[0] : value;
       };
       try {
-        const result = await handleRazorpayWebhook(deps(request.log), {
+        const result = await handleRazorpayWebhook(billingDeps(services, request.log), {
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           signature: header('x-razorpay-signature'),
           eventId: header('x-razorpay-event-id'),

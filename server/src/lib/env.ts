@@ -10,6 +10,8 @@ import { z } from 'zod';
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const positiveInt = z.coerce.number().int().positive();
+/** Seconds, fractions allowed (tests run jobs every second or faster). */
+const positiveSeconds = z.coerce.number().positive();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,7 +47,18 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
   PAYMENTS_ALLOW_SIMULATED: booleanString.default(false),
-  PAYMENTS_RECONCILE_INTERVAL_MINUTES: positiveInt.default(5),
+  PAYMENTS_RECONCILE_INTERVAL_SECONDS: positiveSeconds.default(300),
+  PAYMENTS_RECONCILE_CALLS_PER_SECOND: positiveSeconds.default(5),
+  PAYMENTS_GATEWAY_TIMEOUT_SECONDS: positiveSeconds.default(8),
+  MAINTENANCE_INTERVAL_SECONDS: positiveSeconds.default(3600),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be redis://… or rediss://…')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/, 'must be 1–40 letters, digits, or _ : . -')
+    .default('ehc:'),
   GOOGLE_ADS_ID: z
     .string()
     .regex(/^AW-\d+$/, 'must look like AW-123456789')
@@ -84,7 +97,16 @@ export interface Env {
   /** Razorpay keys, or null for the simulated gateway. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
   paymentsAllowSimulated: boolean;
+  /** How often one server (whichever takes the turn) sweeps unpaid orders. */
   reconcileIntervalMs: number;
+  /** Pace of the sweep's gateway calls, so a backlog does not burst Razorpay's rate limit. */
+  reconcileCallsPerSecond: number;
+  /** Every payment gateway call gives up after this long (a clean GATEWAY_UNAVAILABLE). */
+  gatewayTimeoutMs: number;
+  /** How often expired sessions, old webhook ids and spent throttle rows are purged. */
+  maintenanceIntervalMs: number;
+  /** Shared store for throttles when set; else PostgreSQL (when used) or this process. */
+  redis: { url: string; keyPrefix: string } | null;
   /** Conversion tracking; null when not configured (every tracking call is then a no-op). */
   tracking: {
     adsId: string | null;
@@ -161,7 +183,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
         : null,
     paymentsAllowSimulated: e.PAYMENTS_ALLOW_SIMULATED,
-    reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_MINUTES * 60_000,
+    reconcileIntervalMs: e.PAYMENTS_RECONCILE_INTERVAL_SECONDS * 1000,
+    reconcileCallsPerSecond: e.PAYMENTS_RECONCILE_CALLS_PER_SECOND,
+    gatewayTimeoutMs: e.PAYMENTS_GATEWAY_TIMEOUT_SECONDS * 1000,
+    maintenanceIntervalMs: e.MAINTENANCE_INTERVAL_SECONDS * 1000,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     tracking: trackingOn
       ? {
           adsId: e.GOOGLE_ADS_ID ?? null,

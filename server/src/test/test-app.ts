@@ -49,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CONTENT_DIR: FIXTURE_CONTENT_DIR,
     ...env,
   });
-  const services = createServices(config, database.handle, loadCatalogue(config.contentDir));
+  const services = await createServices(config, database.handle, loadCatalogue(config.contentDir));
   const app = await buildApp({ services, serveWebApp: false, logStream });
   await app.ready();
 
@@ -79,6 +79,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
+      await services.close();
       await database.drop();
     },
   };

@@ -3,6 +3,7 @@ import * as m0001 from './0001-users-and-sessions';
 import * as m0002 from './0002-lesson-progress';
 import * as m0003 from './0003-payments';
 import * as m0004 from './0004-certificates';
+import * as m0005 from './0005-shared-state';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0002-lesson-progress': m0002,
   '0003-payments': m0003,
   '0004-certificates': m0004,
+  '0005-shared-state': m0005,
 };

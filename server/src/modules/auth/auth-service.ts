@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EMAIL_MAX_LENGTH, MESSAGES, normalizeEmail, validateCredentials, type CredentialsInput } from '@ehc/common';
+import { MESSAGES, normalizeEmail, validateCredentials, type CredentialsInput } from '@ehc/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -38,7 +38,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
     phone: input.phone ?? undefined,
   };
   const email = normalizeEmail(input.email);
-  return deps.throttle.run('signup', throttleKey(email), ip, async () => {
+  return deps.throttle.run('signup', email, ip, async () => {
     const problem = validateCredentials('signup', credentials);
     if (problem) throw AppError.validation(problem);
 
@@ -70,7 +70,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
 /** Checks an email and password and opens a fresh session (a new token every login). */
 export async function login(deps: AuthDeps, emailInput: string, password: string, ip: string): Promise<SignedIn> {
   const email = normalizeEmail(emailInput);
-  return deps.throttle.run('login', throttleKey(email), ip, async () => {
+  return deps.throttle.run('login', email, ip, async () => {
     const problem = validateCredentials('login', { email: emailInput, password });
     if (problem) throw AppError.validation(problem);
 
@@ -81,9 +81,4 @@ export async function login(deps: AuthDeps, emailInput: string, password: string
     const session = await createSession(deps.db, user.id, deps.sessionPolicy);
     return { user, session };
   });
-}
-
-// Over-long input is rejected by validation anyway; the cut keeps throttle keys small.
-function throttleKey(email: string): string {
-  return email.slice(0, EMAIL_MAX_LENGTH);
 }

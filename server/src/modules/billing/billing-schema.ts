@@ -4,23 +4,8 @@ import { requireUser } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
 import { presentUser, type UserView } from '../users/user-presenter';
 import { UserType } from '../users/user-schema';
-import { paymentLogger } from './payment-log';
-import {
-  createPaymentOrder,
-  reconcileOrders,
-  verifyPayment,
-  type BillingDeps,
-  type CheckoutOptions,
-} from './payment-service';
-
-// A learner retrying a failed payment needs a few orders; thirty in an hour is abuse.
-const MAX_ORDERS_PER_WINDOW = 30;
-const ORDER_WINDOW_MS = 3_600_000;
-
-function billingDeps(ctx: GraphQLContext): BillingDeps {
-  const { db, gateway, env } = ctx.services;
-  return { db, gateway, log: paymentLogger(ctx.request.log, gateway, env.isProduction) };
-}
+import { billingDeps } from './billing-deps';
+import { createPaymentOrder, reconcileLearner, verifyPayment, type CheckoutOptions } from './payment-service';
 
 async function currentUser(ctx: GraphQLContext, userRef: string): Promise<UserView> {
   const row = await ctx.services.db
@@ -76,12 +61,11 @@ const VerifyInput = builder.inputType('VerifyPaymentInput', {
 builder.mutationField('createPaymentOrder', (t) =>
   t.field({
     type: CheckoutType,
-    description: 'Creates and stores an order for the course price (set on the server) for the session learner.',
+    description:
+      "The session learner's checkout: their order still open from the last 15 minutes, or a new one for the course price (set on the server).",
     resolve: async (_root, _args, ctx) => {
       const user = requireUser(ctx);
-      const recent = await ctx.services.orderThrottle.add(`order:${user.id}`, ORDER_WINDOW_MS, Date.now());
-      if (recent > MAX_ORDERS_PER_WINDOW) throw AppError.rateLimited();
-      return createPaymentOrder(billingDeps(ctx), user);
+      return createPaymentOrder(billingDeps(ctx.services, ctx.request.log), user);
     },
   }),
 );
@@ -95,7 +79,7 @@ builder.mutationField('verifyPayment', (t) =>
       for (const value of Object.values(input)) {
         if (value.length > 200) throw AppError.validation('That payment reference is not valid.');
       }
-      const status = await verifyPayment(billingDeps(ctx), user, {
+      const status = await verifyPayment(billingDeps(ctx.services, ctx.request.log), user, {
         paymentId: input.razorpay_payment_id,
         orderId: input.razorpay_order_id,
         signature: input.razorpay_signature,
@@ -111,7 +95,7 @@ builder.queryField('paymentStatus', (t) =>
     description: 'The session learner, after asking the gateway about any of their orders still waiting.',
     resolve: async (_root, _args, ctx) => {
       const user = requireUser(ctx);
-      if (user.payment_status !== 1) await reconcileOrders(billingDeps(ctx), { userRef: user.id });
+      if (user.payment_status !== 1) await reconcileLearner(billingDeps(ctx.services, ctx.request.log), user.id);
       return currentUser(ctx, user.id);
     },
   }),

@@ -18,6 +18,14 @@ export interface GatewayPayment {
   currency: string;
   /** created | authorized | captured | refunded | failed */
   status: string;
+  /** Paise refunded so far. */
+  amount_refunded: number;
+}
+
+export interface GatewayRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
 }
 
 export interface CreateOrderRequest {
@@ -38,6 +46,8 @@ export interface PaymentGateway {
   createOrder(request: CreateOrderRequest): Promise<GatewayOrder>;
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /** Refunds `amount` paise of a captured payment (we only ever refund in full). */
+  refundPayment(paymentId: string, amount: number, notes: Record<string, string>): Promise<GatewayRefund>;
 }
 
 /** A provider call failed; `status` is the provider's HTTP status when it answered. */

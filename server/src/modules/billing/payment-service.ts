@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as pause } from 'node:timers/promises';
 import { COURSE_NAME, PRICE_CURRENCY, PRICE_PAISE } from '@ehc/common';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/schema';
+import { lockLearner } from '../../db/learner-lock';
+import type { Database, PaymentOrderTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { Budget } from '../../lib/rate-limits';
 import type { UserRow } from '../users/user-store';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
 import { checkoutSignatureValid } from './signatures';
@@ -13,10 +16,26 @@ export interface BillingDeps {
   gateway: PaymentGateway;
   /** Logger for payment events; in simulated production mode it says so on every line. */
   log: FastifyBaseLogger;
+  /** Per-learner budgets for work that costs gateway calls (shared by every server). */
+  limits: BillingLimits;
+}
+
+export interface BillingLimits {
+  /** New gateway orders per learner. */
+  orders: Budget;
+  /** Gateway calls made on a learner's behalf while asking about their waiting orders. */
+  reconcile: Budget;
 }
 
 /** Orders older than this are left alone by the reconciler (Razorpay expires them anyway). */
 export const RECONCILE_WINDOW_MS = 3 * 24 * 3_600_000;
+/** A learner's unpaid order younger than this is handed out again instead of a new one. */
+export const OPEN_ORDER_REUSE_MS = 15 * 60_000;
+/** A refund claimed by a server that never finished it is retried after this long. */
+export const STALE_REFUND_MS = 10 * 60_000;
+
+const WAITING: PaymentOrderTable['status'][] = ['created', 'attempted'];
+const INIT_FAILED = 'Payment initialization failed. Please try again.';
 
 export interface CheckoutOptions {
   mode: 'razorpay' | 'simulated';
@@ -30,51 +49,94 @@ export interface CheckoutOptions {
   notes: { user_id: string; course: string; phone: string };
 }
 
-/** Creates a gateway order for the course price and stores it before the learner sees the checkout. */
+/**
+ * What the learner's checkout opens: their still-open order (so two tabs or a second
+ * click cannot lead to two charges), or a new gateway order for the course price, stored
+ * before the learner sees it.
+ */
 export async function createPaymentOrder(deps: BillingDeps, user: UserRow): Promise<CheckoutOptions> {
   if (user.payment_status === 1) throw new AppError('VALIDATION_FAILED', 'Your course is already unlocked.');
+  const open = await findOpenOrder(deps.db, deps.gateway, user.id);
+  if (open) return checkoutOptions(deps.gateway, user, open.order_id);
+
+  if (!(await deps.limits.orders.take(user.id))) throw AppError.rateLimited();
   const receipt = `ehc_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
-  const notes = { user_id: user.user_id, course: COURSE_NAME, phone: user.phone };
   let order;
   try {
-    order = await deps.gateway.createOrder({ amount: PRICE_PAISE, currency: PRICE_CURRENCY, receipt, notes });
+    order = await deps.gateway.createOrder({
+      amount: PRICE_PAISE,
+      currency: PRICE_CURRENCY,
+      receipt,
+      notes: checkoutNotes(user),
+    });
   } catch (error) {
     deps.log.error({ err: error }, 'payment order could not be created');
-    throw new AppError('GATEWAY_UNAVAILABLE', 'Payment initialization failed. Please try again.');
+    throw new AppError('GATEWAY_UNAVAILABLE', INIT_FAILED);
   }
   if (order.amount !== PRICE_PAISE || order.currency !== PRICE_CURRENCY) {
     deps.log.error(
       { orderId: order.id, amount: order.amount, currency: order.currency },
       'gateway order has the wrong price',
     );
-    throw new AppError('GATEWAY_UNAVAILABLE', 'Payment initialization failed. Please try again.');
+    throw new AppError('GATEWAY_UNAVAILABLE', INIT_FAILED);
   }
-  const now = Date.now();
-  await deps.db
-    .insertInto('payment_order')
-    .values({
-      order_id: order.id,
-      user_ref: user.id,
-      amount: order.amount,
-      currency: order.currency,
-      receipt,
-      status: 'created',
-      gateway: deps.gateway.mode,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  deps.log.info({ event: 'order_created', orderId: order.id }, 'payment order created');
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    // A parallel request (another tab) may have stored an order while ours was being
+    // made: the learner keeps one open order, and the unused gateway order simply expires.
+    await lockLearner(trx, user.id);
+    const raced = await findOpenOrder(trx, deps.gateway, user.id);
+    if (raced) return raced.order_id;
+    const now = Date.now();
+    await trx
+      .insertInto('payment_order')
+      .values({
+        order_id: order.id,
+        user_ref: user.id,
+        amount: order.amount,
+        currency: order.currency,
+        receipt,
+        status: 'created',
+        gateway: deps.gateway.mode,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return order.id;
+  });
+  deps.log.info({ event: 'order_created', orderId: stored }, 'payment order created');
+  return checkoutOptions(deps.gateway, user, stored);
+}
+
+function findOpenOrder(db: Kysely<Database> | Transaction<Database>, gateway: PaymentGateway, userRef: string) {
+  return db
+    .selectFrom('payment_order')
+    .select('order_id')
+    .where('user_ref', '=', userRef)
+    .where('status', 'in', WAITING)
+    .where('gateway', '=', gateway.mode)
+    .where('amount', '=', PRICE_PAISE)
+    .where('currency', '=', PRICE_CURRENCY)
+    .where('created_at', '>', Date.now() - OPEN_ORDER_REUSE_MS)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+function checkoutNotes(user: UserRow): CheckoutOptions['notes'] {
+  return { user_id: user.user_id, course: COURSE_NAME, phone: user.phone };
+}
+
+function checkoutOptions(gateway: PaymentGateway, user: UserRow, orderId: string): CheckoutOptions {
   return {
-    mode: deps.gateway.mode,
-    keyId: deps.gateway.keyId,
-    orderId: order.id,
-    amount: order.amount,
-    currency: order.currency,
+    mode: gateway.mode,
+    keyId: gateway.keyId,
+    orderId,
+    amount: PRICE_PAISE,
+    currency: PRICE_CURRENCY,
     name: COURSE_NAME,
     description: 'Lifetime access to all seven modules',
     prefill: { name: user.full_name, email: user.user_id, contact: user.phone },
-    notes,
+    notes: checkoutNotes(user),
   };
 }
 
@@ -93,26 +155,25 @@ export type VerifyOutcome = 'paid' | 'pending';
  * for that order at the course price. Repeating it is harmless.
  */
 export async function verifyPayment(deps: BillingDeps, user: UserRow, input: VerifyInput): Promise<VerifyOutcome> {
+  const refused = (why: string, details: Record<string, unknown>, message = 'This payment could not be verified.') => {
+    deps.log.warn({ event: 'verify_refused', ...details }, why);
+    return new AppError('PAYMENT_NOT_VERIFIED', message);
+  };
   const order = await deps.db
     .selectFrom('payment_order')
     .selectAll()
     .where('order_id', '=', input.orderId)
     .where('user_ref', '=', user.id)
     .executeTakeFirst();
-  if (!order) {
-    deps.log.warn({ event: 'verify_refused', orderId: input.orderId }, 'verify for an order this learner does not own');
-    throw new AppError('PAYMENT_NOT_VERIFIED', 'This payment could not be verified.');
-  }
+  if (!order) throw refused('verify for an order this learner does not own', { orderId: input.orderId });
+  // A forged or garbled signature says nothing about the learner's payments, so it costs
+  // no gateway call; a learner who really paid is found by the webhook or the sweep.
   if (!checkoutSignatureValid(deps.gateway.keySecret, order.order_id, input.paymentId, input.signature)) {
-    deps.log.warn({ event: 'verify_refused', orderId: order.order_id }, 'checkout signature does not match');
-    // The learner may still have paid: ask the gateway directly before giving up.
-    await reconcileOrders(deps, { userRef: user.id });
-    throw new AppError('PAYMENT_NOT_VERIFIED', 'This payment could not be verified.');
+    throw refused('checkout signature does not match', { orderId: order.order_id });
   }
   if (order.status === 'paid') return 'paid';
   if (order.status === 'refunded') {
-    deps.log.warn({ event: 'verify_refused', orderId: order.order_id }, 'order was refunded');
-    throw new AppError('PAYMENT_NOT_VERIFIED', 'This payment was refunded.');
+    throw refused('order was refunded', { orderId: order.order_id }, 'This payment was refunded.');
   }
 
   let payment: GatewayPayment;
@@ -123,47 +184,85 @@ export async function verifyPayment(deps: BillingDeps, user: UserRow, input: Ver
     throw new AppError('GATEWAY_UNAVAILABLE', 'This payment could not be verified.');
   }
   if (payment.order_id !== order.order_id || payment.amount !== order.amount || payment.currency !== order.currency) {
-    deps.log.warn(
-      { event: 'verify_refused', orderId: order.order_id, paymentId: payment.id },
-      'payment does not match the order',
-    );
-    throw new AppError('PAYMENT_NOT_VERIFIED', 'This payment could not be verified.');
+    throw refused('payment does not match the order', { orderId: order.order_id, paymentId: payment.id });
   }
   // Authorized but not yet captured: auto-capture will finish it; webhook or reconciler grant then.
   if (payment.status === 'authorized') return 'pending';
   if (payment.status !== 'captured') {
-    deps.log.warn(
-      { event: 'verify_refused', orderId: order.order_id, status: payment.status },
-      'payment is not captured',
-    );
-    throw new AppError('PAYMENT_NOT_VERIFIED', 'This payment could not be verified.');
+    throw refused('payment is not captured', { orderId: order.order_id, status: payment.status });
   }
   await recordCapturedPayment(deps, order.order_id, payment);
   return 'paid';
 }
 
+/** What recording a payment did: unlocked the course, found it already recorded, kept it for refund, or refused it. */
+export type RecordOutcome = 'granted' | 'recorded' | 'duplicate' | 'refused';
+
 /**
  * Records a captured payment for a stored order and unlocks the course, in one
- * transaction. Idempotent: the payment's primary key and the order's unique payment
- * mean five deliveries of the same news still make one payment and one grant.
+ * transaction that holds the learner's lock. Idempotent: five deliveries of the same news
+ * make one payment and one grant. A second captured payment for a learner who has
+ * already paid (two checkouts, both paid) is kept as a duplicate and refunded.
  */
 export async function recordCapturedPayment(
   deps: BillingDeps,
   orderId: string,
   payment: GatewayPayment,
-): Promise<boolean> {
-  const granted = await deps.db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('payment_order').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-    if (!order || order.status === 'refunded') return false;
+): Promise<RecordOutcome> {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+    const owner = await trx
+      .selectFrom('payment_order')
+      .select('user_ref')
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (!owner) return 'refused';
+    await lockLearner(trx, owner.user_ref);
+    const order = await trx
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
     if (
       payment.status !== 'captured' ||
       payment.order_id !== order.order_id ||
       payment.amount !== order.amount ||
       payment.currency !== order.currency
     ) {
-      return false;
+      return 'refused';
     }
+    const known = await trx
+      .selectFrom('payment')
+      .select('payment_id')
+      .where('payment_id', '=', payment.id)
+      .executeTakeFirst();
+    if (known) return 'recorded';
+
     const now = Date.now();
+    const paidBefore = await trx
+      .selectFrom('payment')
+      .select('payment_id')
+      .where((eb) => eb.or([eb('user_ref', '=', order.user_ref), eb('order_id', '=', order.order_id)]))
+      .where('status', '=', 'captured')
+      .executeTakeFirst();
+    if (paidBefore || order.status === 'refunded') {
+      await trx
+        .insertInto('duplicate_payment')
+        .values({
+          payment_id: payment.id,
+          order_id: order.order_id,
+          user_ref: order.user_ref,
+          amount: payment.amount,
+          currency: payment.currency,
+          status: 'pending',
+          refund_id: null,
+          attempts: 0,
+          captured_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute();
+      return 'duplicate';
+    }
     await trx
       .insertInto('payment')
       .values({
@@ -176,60 +275,202 @@ export async function recordCapturedPayment(
         captured_at: now,
         refunded_at: null,
       })
-      .onConflict((oc) => oc.doNothing())
       .execute();
     await trx
       .updateTable('payment_order')
       .set({ status: 'paid', updated_at: now })
       .where('order_id', '=', order.order_id)
-      .where('status', '!=', 'paid')
       .execute();
-    await grantAccess(trx, order.user_ref);
-    return true;
+    await trx.updateTable('app_user').set({ payment_status: 1 }).where('id', '=', order.user_ref).execute();
+    return 'granted';
   });
-  if (granted)
+  if (outcome === 'granted') {
     deps.log.info({ event: 'payment_captured', orderId, paymentId: payment.id }, 'payment recorded; course unlocked');
-  return granted;
-}
-
-async function grantAccess(trx: Transaction<Database>, userRef: string): Promise<void> {
-  await trx.updateTable('app_user').set({ payment_status: 1 }).where('id', '=', userRef).execute();
+  } else if (outcome === 'duplicate') {
+    deps.log.warn(
+      { event: 'duplicate_payment', orderId, paymentId: payment.id },
+      'second payment from a learner who had already paid; refunding it',
+    );
+    await refundDuplicatePayment(deps, payment.id);
+  }
+  return outcome;
 }
 
 /**
- * Asks the gateway about orders still waiting (created or attempted, younger than three
- * days) and records any captured payment it reports: for one learner when they ask for
- * their status or a verify failed, for everyone on the periodic sweep.
+ * Gives a duplicate payment's money back, at most once whoever asks: a server claims the
+ * row (pending → refunding) before calling the gateway, checks the gateway has not already
+ * refunded it (a server that claimed it earlier may have died mid-way), and a failure
+ * puts the row back to pending for the maintenance job to retry.
  */
-export async function reconcileOrders(deps: BillingDeps, scope: { userRef?: string } = {}): Promise<number> {
-  let query = deps.db
+export async function refundDuplicatePayment(deps: BillingDeps, paymentId: string): Promise<void> {
+  const now = Date.now();
+  const claimed = await deps.db
+    .updateTable('duplicate_payment')
+    .set({ status: 'refunding', updated_at: now, attempts: sql<number>`attempts + 1` })
+    .where('payment_id', '=', paymentId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'refunding'), eb('updated_at', '<', now - STALE_REFUND_MS)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+  const row = await deps.db
+    .selectFrom('duplicate_payment')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  try {
+    const current = await deps.gateway.fetchPayment(paymentId);
+    const left = row.amount - current.amount_refunded;
+    const refund =
+      left > 0
+        ? await deps.gateway.refundPayment(paymentId, left, { reason: 'duplicate payment', order_id: row.order_id })
+        : null;
+    await deps.db
+      .updateTable('duplicate_payment')
+      .set({ status: 'refunded', refund_id: refund?.id ?? row.refund_id, updated_at: Date.now() })
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'refunding')
+      .execute();
+    deps.log.info({ event: 'duplicate_refunded', paymentId, refundId: refund?.id }, 'duplicate payment refunded');
+  } catch (error) {
+    await deps.db
+      .updateTable('duplicate_payment')
+      .set({ status: 'pending', updated_at: Date.now() })
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'refunding')
+      .execute();
+    deps.log.error({ err: error, paymentId }, 'duplicate payment could not be refunded yet; will retry');
+  }
+}
+
+/** Retries the refunds of duplicate payments that are pending or whose server gave up mid-way. */
+export async function retryDuplicateRefunds(deps: BillingDeps): Promise<void> {
+  const rows = await deps.db
+    .selectFrom('duplicate_payment')
+    .select('payment_id')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'refunding'), eb('updated_at', '<', Date.now() - STALE_REFUND_MS)]),
+      ]),
+    )
+    .orderBy('updated_at')
+    .limit(100)
+    .execute();
+  for (const { payment_id } of rows) await refundDuplicatePayment(deps, payment_id);
+}
+
+/**
+ * Asks the gateway about one order and records whatever captured payments it reports
+ * (a second one becomes a refunded duplicate); a failed attempt marks the order attempted.
+ * Returns whether the order is now paid.
+ */
+async function reconcileOrder(deps: BillingDeps, orderId: string): Promise<boolean> {
+  const payments = await deps.gateway.fetchOrderPayments(orderId);
+  const captured = payments.filter((p) => p.status === 'captured');
+  let granted = false;
+  for (const payment of captured) {
+    if ((await recordCapturedPayment(deps, orderId, payment)) === 'granted') {
+      granted = true;
+      deps.log.info({ event: 'reconciled', orderId }, 'reconciler found a captured payment');
+    }
+  }
+  if (captured.length === 0 && payments.some((p) => p.status === 'failed')) await markAttempted(deps.db, orderId);
+  return granted;
+}
+
+/**
+ * For one learner who asks about their status: checks their waiting orders, newest
+ * first, spending at most the learner's reconcile budget in gateway calls however many
+ * requests or aliased fields ask. Returns how many orders became paid.
+ */
+export async function reconcileLearner(deps: BillingDeps, userRef: string): Promise<number> {
+  const waiting = await deps.db
     .selectFrom('payment_order')
-    .select(['order_id'])
-    .where('status', 'in', ['created', 'attempted'])
+    .select('order_id')
+    .where('user_ref', '=', userRef)
+    .where('status', 'in', WAITING)
     .where('created_at', '>', Date.now() - RECONCILE_WINDOW_MS)
     .orderBy('created_at', 'desc')
-    .limit(200);
-  if (scope.userRef) query = query.where('user_ref', '=', scope.userRef);
-  const waiting = await query.execute();
-
+    .limit(5)
+    .execute();
   let granted = 0;
   for (const { order_id } of waiting) {
+    if (!(await deps.limits.reconcile.take(userRef))) break;
     try {
-      const payments = await deps.gateway.fetchOrderPayments(order_id);
-      const captured = payments.find((p) => p.status === 'captured');
-      if (captured && (await recordCapturedPayment(deps, order_id, captured))) {
-        granted += 1;
-        deps.log.info({ event: 'reconciled', orderId: order_id }, 'reconciler found a captured payment');
-      } else if (!captured && payments.some((p) => p.status === 'failed')) {
-        await markAttempted(deps.db, order_id);
-      }
+      if (await reconcileOrder(deps, order_id)) granted += 1;
     } catch (error) {
-      // One unreachable order must not stop the sweep; the next sweep tries again.
-      const level = error instanceof GatewayError ? 'warn' : 'error';
-      deps.log[level]({ err: error, orderId: order_id }, 'reconciler could not check an order');
+      logReconcileFailure(deps, order_id, error);
     }
   }
   return granted;
+}
+
+export interface SweepOptions {
+  /** Stops the sweep between two orders (the server is shutting down or lost its turn). */
+  signal?: AbortSignal;
+  /** Gateway calls per second at most, so a backlog never bursts Razorpay's rate limit. */
+  callsPerSecond: number;
+  batchSize?: number;
+}
+
+/**
+ * The periodic sweep: walks every waiting order younger than three days, oldest first, in
+ * batches read by the (status, created_at, order_id) index, and records any captured
+ * payment the gateway reports. Returns how many orders it checked and how many became paid.
+ */
+export async function sweepWaitingOrders(
+  deps: BillingDeps,
+  { signal, callsPerSecond, batchSize = 100 }: SweepOptions,
+): Promise<{ checked: number; granted: number }> {
+  const gapMs = 1000 / callsPerSecond;
+  const since = Date.now() - RECONCILE_WINDOW_MS;
+  type Position = { created_at: number; order_id: string };
+  let after: Position | null = null;
+  let checked = 0;
+  let granted = 0;
+  for (;;) {
+    const cursor: Position | null = after;
+    const batch: Position[] = await deps.db
+      .selectFrom('payment_order')
+      .select(['order_id', 'created_at'])
+      .where('status', 'in', WAITING)
+      .where('created_at', '>', since)
+      .$if(cursor !== null, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('created_at', '>', cursor!.created_at),
+            eb.and([eb('created_at', '=', cursor!.created_at), eb('order_id', '>', cursor!.order_id)]),
+          ]),
+        ),
+      )
+      .orderBy('created_at')
+      .orderBy('order_id')
+      .limit(batchSize)
+      .execute();
+    for (const order of batch) {
+      if (signal?.aborted) return { checked, granted };
+      if (checked > 0) await pause(gapMs, undefined, { signal }).catch(() => undefined);
+      if (signal?.aborted) return { checked, granted };
+      checked += 1;
+      try {
+        if (await reconcileOrder(deps, order.order_id)) granted += 1;
+      } catch (error) {
+        // One unreachable order must not stop the sweep; the next sweep tries again.
+        logReconcileFailure(deps, order.order_id, error);
+      }
+    }
+    if (batch.length < batchSize) return { checked, granted };
+    after = batch[batch.length - 1]!;
+  }
+}
+
+function logReconcileFailure(deps: BillingDeps, orderId: string, error: unknown): void {
+  const level = error instanceof GatewayError ? 'warn' : 'error';
+  deps.log[level]({ err: error, orderId }, 'reconciler could not check an order');
 }
 
 /** A payment attempt failed; the order may still be paid by a retry, so only created → attempted. */

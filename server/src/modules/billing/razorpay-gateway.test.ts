@@ -16,7 +16,7 @@ afterEach(() => {
 });
 afterAll(() => nock.enableNetConnect());
 
-const gateway = () => new RazorpayGateway(keys);
+const gateway = (timeoutMs = 8000) => new RazorpayGateway(keys, timeoutMs);
 
 describe('RazorpayGateway against the SDK', () => {
   it('creates an order with basic auth and the given amount, receipt and notes', async () => {
@@ -63,6 +63,7 @@ describe('RazorpayGateway against the SDK', () => {
       status: 'captured',
       order_id: 'order_Ab12Cd34Ef56Gh',
       method: 'upi',
+      amount_refunded: 0,
     });
     expect(await gateway().fetchPayment('pay_Zy98Xw76Vu54Ts')).toEqual({
       id: 'pay_Zy98Xw76Vu54Ts',
@@ -70,6 +71,7 @@ describe('RazorpayGateway against the SDK', () => {
       amount: 4900,
       currency: 'INR',
       status: 'captured',
+      amount_refunded: 0,
     });
   });
 
@@ -139,5 +141,36 @@ describe('RazorpayGateway against the SDK', () => {
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(GatewayError);
     expect(failure).toMatchObject({ status: null });
+  });
+
+  it('refunds a payment in full with a normal-speed refund and our notes', async () => {
+    let sent: Record<string, unknown> = {};
+    nock(API, { reqheaders: { authorization: basicAuth } })
+      .post('/v1/payments/pay_Dup00000000001/refund', (body) => {
+        sent = body as Record<string, unknown>;
+        return true;
+      })
+      .reply(200, {
+        id: 'rfnd_Ref00000000001',
+        entity: 'refund',
+        amount: 4900,
+        currency: 'INR',
+        payment_id: 'pay_Dup00000000001',
+        status: 'processed',
+        speed_requested: 'normal',
+      });
+    const refund = await gateway().refundPayment('pay_Dup00000000001', 4900, { reason: 'duplicate payment' });
+    expect(refund).toEqual({ id: 'rfnd_Ref00000000001', payment_id: 'pay_Dup00000000001', amount: 4900 });
+    expect(sent).toMatchObject({ amount: 4900, speed: 'normal', notes: { reason: 'duplicate payment' } });
+  });
+
+  it('gives up on a Razorpay that does not answer, with a GatewayError, after the configured timeout', async () => {
+    // The reply would come after a minute; the gateway is told to wait 150 ms.
+    nock(API).get('/v1/payments/pay_Slow0000000001').delay(60_000).reply(200, {});
+    const failure = await gateway(150)
+      .fetchPayment('pay_Slow0000000001')
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect((failure as Error).message).toMatch(/no answer within 150 ms/);
   });
 });

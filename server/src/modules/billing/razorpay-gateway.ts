@@ -4,6 +4,7 @@ import {
   type CreateOrderRequest,
   type GatewayOrder,
   type GatewayPayment,
+  type GatewayRefund,
   type PaymentGateway,
 } from './gateway';
 
@@ -11,6 +12,11 @@ export interface RazorpayKeys {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+}
+
+/** The part of the SDK's private HTTP client we configure: its axios instance. */
+interface SdkInternals {
+  api?: { rq?: { defaults: { timeout?: number } } };
 }
 
 /** Razorpay through its official SDK. */
@@ -21,15 +27,23 @@ export class RazorpayGateway implements PaymentGateway {
   readonly webhookSecret: string;
   private readonly client: Razorpay;
 
-  constructor(keys: RazorpayKeys) {
+  constructor(
+    keys: RazorpayKeys,
+    private readonly timeoutMs: number,
+  ) {
     this.keyId = keys.keyId;
     this.keySecret = keys.keySecret;
     this.webhookSecret = keys.webhookSecret;
     this.client = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret });
+    // The SDK has no timeout option and waits forever on a hung connection. `call` below
+    // gives up after timeoutMs with a clear error; the SDK's requests go through one axios
+    // instance, whose own timeout (a moment later) then closes the abandoned socket.
+    const http = (this.client as unknown as SdkInternals).api?.rq;
+    if (http) http.defaults.timeout = timeoutMs + 1000;
   }
 
   createOrder(request: CreateOrderRequest): Promise<GatewayOrder> {
-    return call('create an order', async () => {
+    return call('create an order', this.timeoutMs, async () => {
       const order = await this.client.orders.create({
         amount: request.amount,
         currency: request.currency,
@@ -47,13 +61,20 @@ export class RazorpayGateway implements PaymentGateway {
   }
 
   fetchPayment(paymentId: string): Promise<GatewayPayment> {
-    return call('fetch a payment', async () => toPayment(await this.client.payments.fetch(paymentId)));
+    return call('fetch a payment', this.timeoutMs, async () => toPayment(await this.client.payments.fetch(paymentId)));
   }
 
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
-    return call('list an order’s payments', async () => {
+    return call('list an order’s payments', this.timeoutMs, async () => {
       const list = await this.client.orders.fetchPayments(orderId);
       return list.items.map(toPayment);
+    });
+  }
+
+  refundPayment(paymentId: string, amount: number, notes: Record<string, string>): Promise<GatewayRefund> {
+    return call('refund a payment', this.timeoutMs, async () => {
+      const refund = await this.client.payments.refund(paymentId, { amount, speed: 'normal', notes });
+      return { id: refund.id, payment_id: refund.payment_id, amount: Number(refund.amount) };
     });
   }
 }
@@ -62,6 +83,7 @@ function toPayment(entity: {
   id: string;
   order_id?: string | null;
   amount: number | string;
+  amount_refunded?: number | string | null;
   currency: string;
   status: string;
 }): GatewayPayment {
@@ -71,6 +93,7 @@ function toPayment(entity: {
     amount: Number(entity.amount),
     currency: entity.currency,
     status: entity.status,
+    amount_refunded: Number(entity.amount_refunded ?? 0),
   };
 }
 
@@ -78,10 +101,18 @@ function toPayment(entity: {
  * The SDK rejects with plain objects (`{ statusCode, error: { code, description } }`) for
  * API errors and with assorted errors for network failures; both become GatewayErrors.
  */
-async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+async function call<T>(what: string, timeoutMs: number, run: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new GatewayError(`Razorpay could not ${what}: no answer within ${timeoutMs} ms`, null, 'TIMEOUT')),
+      timeoutMs,
+    );
+  });
   try {
-    return await run();
+    return await Promise.race([run(), timeout]);
   } catch (failure) {
+    if (failure instanceof GatewayError) throw failure;
     if (failure && typeof failure === 'object' && 'statusCode' in failure) {
       const { statusCode, error } = failure as { statusCode?: number; error?: { code?: string; description?: string } };
       throw new GatewayError(
@@ -92,5 +123,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
     }
     const message = failure instanceof Error ? failure.message : String(failure);
     throw new GatewayError(`Razorpay could not ${what}: ${message}`, null, null);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateOrderRequest, GatewayOrder, GatewayPayment, PaymentGateway } from './gateway';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SimulatedGatewayPaymentTable } from '../../db/schema';
+import type { CreateOrderRequest, GatewayOrder, GatewayPayment, GatewayRefund, PaymentGateway } from './gateway';
 import { GatewayError } from './gateway';
 import { hmacHex } from './signatures';
 
 /** Razorpay ids are a prefix and 14 base62 characters (e.g. order_NxGkW3Zp1q2R7t). */
-function razorpayId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
+export function razorpayId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
   const bytes = randomBytes(14);
   return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
@@ -22,50 +24,102 @@ export interface SimulatedWebhook {
   signature: string;
 }
 
+const unknownId = () => new GatewayError('The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
+
 /**
- * A local stand-in for Razorpay, for development and tests without keys. It keeps orders
- * and payments in memory, signs checkout results and webhooks with its own secrets the way
- * Razorpay does, and hands the webhook to `deliver` (our own endpoint). The server's
- * verification code cannot tell it from the real thing, which is the point.
+ * A local stand-in for Razorpay, for development and tests without keys. It keeps its
+ * orders, payments and signing secrets in our database, so every app server sharing that
+ * database sees the same gateway: an order paid through one server verifies on another.
+ * It signs checkout results and webhooks the way Razorpay does and hands webhooks to
+ * `deliver` (our own endpoint). The server's verification code cannot tell it from the
+ * real thing, which is the point.
  */
 export class SimulatedGateway implements PaymentGateway {
   readonly mode = 'simulated' as const;
   readonly keyId = 'rzp_test_simulated';
-  readonly keySecret = randomBytes(24).toString('hex');
-  readonly webhookSecret = randomBytes(24).toString('hex');
-  private readonly orders = new Map<string, GatewayOrder & { notes: Record<string, string> }>();
-  private readonly payments = new Map<string, GatewayPayment>();
   /** Where signed webhooks go; set once the HTTP app exists. */
   deliver: (webhook: SimulatedWebhook) => Promise<void> = async () => {};
 
+  private constructor(
+    private readonly db: Kysely<Database>,
+    readonly keySecret: string,
+    readonly webhookSecret: string,
+  ) {}
+
+  /** The gateway of this database: its secrets are made by whichever server opens it first. */
+  static async open(db: Kysely<Database>): Promise<SimulatedGateway> {
+    await db
+      .insertInto('simulated_gateway_secret')
+      .values({ id: 1, key_secret: randomBytes(24).toString('hex'), webhook_secret: randomBytes(24).toString('hex') })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const secrets = await db
+      .selectFrom('simulated_gateway_secret')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    return new SimulatedGateway(db, secrets.key_secret, secrets.webhook_secret);
+  }
+
   async createOrder(request: CreateOrderRequest): Promise<GatewayOrder> {
     const order = {
-      id: razorpayId('order'),
+      order_id: razorpayId('order'),
       amount: request.amount,
       currency: request.currency,
       receipt: request.receipt,
       status: 'created',
-      notes: request.notes,
+      notes: JSON.stringify(request.notes),
+      created_at: Date.now(),
     };
-    this.orders.set(order.id, order);
+    await this.db.insertInto('simulated_gateway_order').values(order).execute();
     return {
-      id: order.id,
+      id: order.order_id,
       amount: order.amount,
       currency: order.currency,
       receipt: order.receipt,
-      status: order.status,
+      status: 'created',
     };
   }
 
   async fetchPayment(paymentId: string): Promise<GatewayPayment> {
-    const payment = this.payments.get(paymentId);
-    if (!payment) throw new GatewayError('The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
-    return { ...payment };
+    const row = await this.db
+      .selectFrom('simulated_gateway_payment')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
+    if (!row) throw unknownId();
+    return toPayment(row);
   }
 
   async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
-    if (!this.orders.has(orderId)) throw new GatewayError('The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
-    return [...this.payments.values()].filter((p) => p.order_id === orderId).map((p) => ({ ...p }));
+    await this.findOrder(orderId);
+    const rows = await this.db
+      .selectFrom('simulated_gateway_payment')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .execute();
+    return rows.map(toPayment);
+  }
+
+  async refundPayment(paymentId: string, amount: number, notes: Record<string, string>): Promise<GatewayRefund> {
+    const payment = await this.fetchPayment(paymentId);
+    // Razorpay refuses to refund more than is left of a captured payment.
+    if (payment.status !== 'captured' || amount > payment.amount - payment.amount_refunded) {
+      throw new GatewayError('The payment has been fully refunded already', 400, 'BAD_REQUEST_ERROR');
+    }
+    const refundedInFull = payment.amount_refunded + amount >= payment.amount;
+    await this.db
+      .updateTable('simulated_gateway_payment')
+      .set({ amount_refunded: payment.amount_refunded + amount, status: refundedInFull ? 'refunded' : 'captured' })
+      .where('payment_id', '=', paymentId)
+      .execute();
+    const refund = { id: razorpayId('rfnd'), payment_id: paymentId, amount };
+    await this.sendWebhook('refund.processed', {
+      refund: { entity: { ...refund, entity: 'refund', currency: payment.currency, notes, status: 'processed' } },
+      payment: { entity: { ...payment, amount_refunded: payment.amount_refunded + amount } },
+    });
+    return refund;
   }
 
   /**
@@ -75,54 +129,44 @@ export class SimulatedGateway implements PaymentGateway {
    * webhooks; failure records a failed payment and sends `payment.failed`.
    */
   async pay(orderId: string, outcome: 'success' | 'failure'): Promise<SimulatedCheckoutResult | null> {
-    const order = this.orders.get(orderId);
-    if (!order) throw new GatewayError('The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
-    const payment: GatewayPayment = {
-      id: razorpayId('pay'),
-      order_id: order.id,
+    const order = await this.findOrder(orderId);
+    const payment = {
+      payment_id: razorpayId('pay'),
+      order_id: order.order_id,
       amount: order.amount,
       currency: order.currency,
       status: outcome === 'success' ? 'captured' : 'failed',
+      amount_refunded: 0,
+      created_at: Date.now(),
     };
-    this.payments.set(payment.id, payment);
+    await this.db.insertInto('simulated_gateway_payment').values(payment).execute();
+    const status = outcome === 'success' ? 'paid' : 'attempted';
+    await this.db.updateTable('simulated_gateway_order').set({ status }).where('order_id', '=', orderId).execute();
+    const entity = toPayment(payment);
     if (outcome === 'failure') {
-      order.status = 'attempted';
-      await this.sendWebhook('payment.failed', { payment: { entity: payment } });
+      await this.sendWebhook('payment.failed', { payment: { entity } });
       return null;
     }
-    order.status = 'paid';
-    await this.sendWebhook('payment.captured', { payment: { entity: payment } });
+    await this.sendWebhook('payment.captured', { payment: { entity } });
     await this.sendWebhook('order.paid', {
-      payment: { entity: payment },
-      order: { entity: { ...order, notes: undefined } },
+      payment: { entity },
+      order: { entity: { id: order.order_id, amount: order.amount, currency: order.currency, status } },
     });
     return {
-      razorpay_payment_id: payment.id,
-      razorpay_order_id: order.id,
-      razorpay_signature: hmacHex(this.keySecret, `${order.id}|${payment.id}`),
+      razorpay_payment_id: payment.payment_id,
+      razorpay_order_id: order.order_id,
+      razorpay_signature: hmacHex(this.keySecret, `${order.order_id}|${payment.payment_id}`),
     };
   }
 
-  /** Test hook: a payment captured at the gateway whose confirmation never reaches us. */
-  captureSilently(orderId: string): GatewayPayment {
-    const order = this.orders.get(orderId);
-    if (!order) throw new GatewayError('The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
-    const payment = {
-      id: razorpayId('pay'),
-      order_id: order.id,
-      amount: order.amount,
-      currency: order.currency,
-      status: 'captured',
-    };
-    this.payments.set(payment.id, payment);
-    order.status = 'paid';
-    return payment;
-  }
-
-  /** Test hook: overwrite what the gateway reports for a payment (wrong amount, status…). */
-  tamper(paymentId: string, changes: Partial<GatewayPayment>): void {
-    const payment = this.payments.get(paymentId);
-    if (payment) this.payments.set(paymentId, { ...payment, ...changes });
+  private async findOrder(orderId: string) {
+    const order = await this.db
+      .selectFrom('simulated_gateway_order')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) throw unknownId();
+    return order;
   }
 
   private async sendWebhook(event: string, payload: Record<string, unknown>): Promise<void> {
@@ -136,4 +180,15 @@ export class SimulatedGateway implements PaymentGateway {
     });
     await this.deliver({ eventId: razorpayId('evt'), body, signature: hmacHex(this.webhookSecret, body) });
   }
+}
+
+function toPayment(row: Selectable<SimulatedGatewayPaymentTable>): GatewayPayment {
+  return {
+    id: row.payment_id,
+    order_id: row.order_id,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    amount_refunded: row.amount_refunded,
+  };
 }

@@ -1,3 +1,4 @@
+import { lockLearner } from '../../db/learner-lock';
 import type { BillingDeps } from './payment-service';
 import { markAttempted, recordCapturedPayment } from './payment-service';
 import { webhookSignatureValid } from './signatures';
@@ -77,7 +78,7 @@ async function dispatch(deps: BillingDeps, name: string, event: RazorpayEvent): 
     case 'refund.processed': {
       const refund = event.payload?.refund?.entity;
       if (!refund?.payment_id) return 'ignored';
-      await recordRefund(deps, refund.payment_id, refund.amount ?? 0);
+      await recordRefund(deps, refund.payment_id, refund.id ?? null, refund.amount ?? 0);
       return 'processed';
     }
     default:
@@ -97,13 +98,37 @@ async function isOurOrder(deps: BillingDeps, orderId: string): Promise<boolean> 
 /**
  * A full refund returns the money, so it also takes the access back (docs/decisions/0004);
  * a partial refund (a goodwill discount) leaves access as it is. Access stays if the
- * learner holds another captured payment.
+ * learner holds another captured payment. The refund of a duplicate payment (which never
+ * granted anything) just completes that record.
  */
-async function recordRefund(deps: BillingDeps, paymentId: string, refundedAmount: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const payment = await trx.selectFrom('payment').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
-    if (!payment || payment.status === 'refunded' || refundedAmount < payment.amount) return;
+async function recordRefund(
+  deps: BillingDeps,
+  paymentId: string,
+  refundId: string | null,
+  refundedAmount: number,
+): Promise<void> {
+  const revoked = await deps.db.transaction().execute(async (trx) => {
+    const owner =
+      (await trx.selectFrom('payment').select('user_ref').where('payment_id', '=', paymentId).executeTakeFirst()) ??
+      (await trx
+        .selectFrom('duplicate_payment')
+        .select('user_ref')
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirst());
+    if (!owner) return false;
+    await lockLearner(trx, owner.user_ref);
     const now = Date.now();
+    const payment = await trx.selectFrom('payment').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+    if (!payment) {
+      await trx
+        .updateTable('duplicate_payment')
+        .set({ status: 'refunded', refund_id: refundId, updated_at: now })
+        .where('payment_id', '=', paymentId)
+        .where('status', '!=', 'refunded')
+        .execute();
+      return false;
+    }
+    if (payment.status === 'refunded' || refundedAmount < payment.amount) return false;
     await trx
       .updateTable('payment')
       .set({ status: 'refunded', refunded_at: now })
@@ -122,6 +147,8 @@ async function recordRefund(deps: BillingDeps, paymentId: string, refundedAmount
       .executeTakeFirst();
     if (!other)
       await trx.updateTable('app_user').set({ payment_status: 0 }).where('id', '=', payment.user_ref).execute();
+    return !other;
   });
-  deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');
+  if (revoked) deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');
+  else deps.log.info({ event: 'refund_processed', paymentId }, 'refund recorded; access unchanged');
 }

@@ -1,5 +1,6 @@
 import { COURSE_NAME, MODULE_COUNT, MODULE_DISPLAY_NAMES, isModuleId } from '@ehc/common';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { lockLearner } from '../../db/learner-lock';
 import type { CertificateTable, Database } from '../../db/schema';
 
 export const FULL_SCOPE = 'FULL';
@@ -27,7 +28,8 @@ export function certificateTitle(scope: string): string {
 
 /**
  * Issues the module's certificate, and the full one when this was the last module,
- * inside the transaction that recorded the module's completion. Each is issued once:
+ * inside the transaction that recorded the module's completion (which holds the
+ * learner's lock, so the count of completed modules is current). Each is issued once:
  * the (user, scope) unique constraint makes a second attempt a no-op.
  */
 export async function issueCertificatesForCompletion(
@@ -36,18 +38,58 @@ export async function issueCertificatesForCompletion(
   moduleId: string,
   completedAt: number,
 ): Promise<void> {
-  const user = await trx
+  const holder = await holderOf(trx, userRef);
+  await issueOnce(trx, userRef, moduleId, completedAt, holder);
+  await issueFullIfEarned(trx, userRef, completedAt, holder);
+}
+
+/**
+ * Issues the full-course certificate to a learner whose seven modules are complete, if
+ * they have none yet. Cheap when it exists: one indexed read, no transaction.
+ */
+export async function ensureFullCertificate(db: Kysely<Database>, userRef: string, completedAt: number): Promise<void> {
+  if (await hasCertificate(db, userRef, FULL_SCOPE)) return;
+  await db.transaction().execute(async (trx) => {
+    await lockLearner(trx, userRef);
+    await issueFullIfEarned(trx, userRef, completedAt, await holderOf(trx, userRef));
+  });
+}
+
+interface Holder {
+  user_id: string;
+  full_name: string;
+}
+
+function holderOf(trx: Transaction<Database>, userRef: string): Promise<Holder> {
+  return trx
     .selectFrom('app_user')
     .select(['user_id', 'full_name'])
     .where('id', '=', userRef)
     .executeTakeFirstOrThrow();
-  await issueOnce(trx, userRef, moduleId, completedAt, user);
+}
+
+async function issueFullIfEarned(
+  trx: Transaction<Database>,
+  userRef: string,
+  completedAt: number,
+  holder: Holder,
+): Promise<void> {
   const completed = await trx
     .selectFrom('module_completion')
     .select(({ fn }) => fn.countAll<number>().as('count'))
     .where('user_ref', '=', userRef)
     .executeTakeFirstOrThrow();
-  if (Number(completed.count) >= MODULE_COUNT) await issueOnce(trx, userRef, FULL_SCOPE, completedAt, user);
+  if (Number(completed.count) >= MODULE_COUNT) await issueOnce(trx, userRef, FULL_SCOPE, completedAt, holder);
+}
+
+async function hasCertificate(db: Kysely<Database>, userRef: string, scope: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('certificate')
+    .select('certificate_id')
+    .where('user_ref', '=', userRef)
+    .where('scope', '=', scope)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function issueOnce(
@@ -55,20 +97,14 @@ async function issueOnce(
   userRef: string,
   scope: string,
   completedAt: number,
-  user: { user_id: string; full_name: string },
+  user: Holder,
 ): Promise<void> {
-  const existing = await trx
-    .selectFrom('certificate')
-    .select('certificate_id')
-    .where('user_ref', '=', userRef)
-    .where('scope', '=', scope)
-    .executeTakeFirst();
-  if (existing) return;
+  if (await hasCertificate(trx, userRef, scope)) return;
   // Two learners whose emails share three letters could finish the same module in the
   // same millisecond; the id's primary key refuses the second, which then takes the next ms.
   for (let offset = 0; offset < 50; offset += 1) {
     const id = certificateId(scope, completedAt + offset, user.user_id);
-    await trx
+    const inserted = await trx
       .insertInto('certificate')
       .values({
         certificate_id: id,
@@ -78,14 +114,8 @@ async function issueOnce(
         completed_at: completedAt,
       })
       .onConflict((oc) => oc.doNothing())
-      .execute();
-    const issued = await trx
-      .selectFrom('certificate')
-      .select('certificate_id')
-      .where('user_ref', '=', userRef)
-      .where('scope', '=', scope)
       .executeTakeFirst();
-    if (issued) return;
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 || (await hasCertificate(trx, userRef, scope))) return;
   }
   throw new Error(`could not find a free certificate id for ${scope}`);
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { issueCertificatesForCompletion } from '../certificates/certificate-service';
+import { ensureFullCertificate, issueCertificatesForCompletion } from '../certificates/certificate-service';
 import type { Catalogue, CourseModule } from '../courses/catalogue';
 
 export interface ModuleProgress {
@@ -17,7 +18,11 @@ export interface UserProgress {
   modules: ModuleProgress[];
 }
 
-/** The learner's progress across the catalogue, derived from their progress rows. */
+/**
+ * The learner's progress across the catalogue, derived from their progress rows. A learner
+ * with every module complete but no full-course certificate (possible with data written
+ * before completions were serialised) is issued it here.
+ */
 export async function getUserProgress(
   db: Kysely<Database>,
   catalogue: Catalogue,
@@ -35,10 +40,12 @@ export async function getUserProgress(
       completedAt.get(module.id) ?? null,
     ),
   );
-  return {
-    completedModules: modules.filter((m) => m.completedAt !== null).map((m) => m.moduleId),
-    modules,
-  };
+  const completedModules = modules.filter((m) => m.completedAt !== null).map((m) => m.moduleId);
+  if (completedModules.length === catalogue.modules.length) {
+    const lastCompletion = Math.max(...modules.map((m) => m.completedAt ?? 0));
+    await ensureFullCertificate(db, userRef, lastCompletion);
+  }
+  return { completedModules, modules };
 }
 
 /**
@@ -63,8 +70,6 @@ export async function markLessonComplete(
     .onConflict((oc) => oc.columns(['user_ref', 'module_id', 'lesson_slug']).doNothing())
     .execute();
 
-  // Checked after the insert has committed: when two requests finish the last two
-  // lessons at once, whichever commits second sees both rows and records completion.
   return completeModuleIfDone(db, module, userRef, now);
 }
 
@@ -75,6 +80,10 @@ async function completeModuleIfDone(
   now: number,
 ): Promise<ModuleProgress> {
   return db.transaction().execute(async (trx) => {
+    // One learner's completions run one at a time, after their lesson rows committed: when
+    // the last lessons of two modules finish at once, the second sees the first's module
+    // completion and issues the full-course certificate (decisions/0006).
+    await lockLearner(trx, userRef);
     const done = new Set(
       (
         await trx
