@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
+import { billingDeps } from './billing-deps';
+import { GatewayError } from './gateway';
+import { retryDuplicateRefunds, sweepWaitingOrders } from './payment-service';
 import { hmacHex } from './signatures';
 import type { SimulatedGateway } from './simulated-gateway';
 import { captureSilently, tamperPayment } from '../../test/simulated-gateway-control';
@@ -21,6 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 async function learner() {
@@ -128,6 +134,39 @@ describe('CreatePaymentOrder', () => {
       await ageOrder(await createOrder(cookie), 20 * 60_000);
     }
     expect(codeOf(await t.graphql(CREATE, {}, { cookie }))).toBe('RATE_LIMITED');
+  });
+});
+
+describe('one open order per learner', () => {
+  it('gives two tabs opening the checkout at once the same order', async () => {
+    const { cookie, userRef } = await learner();
+    const [a, b] = await Promise.all([createOrder(cookie), createOrder(cookie)]);
+    expect(a).toBe(b);
+    const orders = await t.services.db
+      .selectFrom('payment_order')
+      .select('order_id')
+      .where('user_ref', '=', userRef)
+      .execute();
+    expect(orders).toEqual([{ order_id: a }]);
+  });
+
+  it('hands out the open order again, and a fresh one once it is 15 minutes old', async () => {
+    const { cookie } = await learner();
+    const first = await createOrder(cookie);
+    expect(await createOrder(cookie)).toBe(first);
+    await ageOrder(first, 15 * 60_000 + 1000);
+    expect(await createOrder(cookie)).not.toBe(first);
+  });
+
+  it('answers GATEWAY_UNAVAILABLE when the gateway cannot make an order', async () => {
+    const { cookie, userRef } = await learner();
+    vi.spyOn(gateway, 'createOrder').mockRejectedValueOnce(
+      new GatewayError('no answer within 8000 ms', null, 'TIMEOUT'),
+    );
+    expect(codeOf(await t.graphql(CREATE, {}, { cookie }))).toBe('GATEWAY_UNAVAILABLE');
+    expect(
+      await t.services.db.selectFrom('payment_order').select('order_id').where('user_ref', '=', userRef).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -352,6 +391,177 @@ describe('reconciliation', () => {
       .where('order_id', '=', orderId)
       .execute();
     expect((await t.graphql(STATUS, {}, { cookie })).body.data?.paymentStatus).toMatchObject({ payment_status: false });
+  });
+});
+
+describe('a second payment from a learner who already paid', () => {
+  /** A learner who paid order A, and whose order B (opened in another tab earlier) was paid too. */
+  async function paidTwice() {
+    const who = await learner();
+    const orderA = await createOrder(who.cookie);
+    await ageOrder(orderA, 20 * 60_000);
+    const orderB = await createOrder(who.cookie);
+    await t.graphql(VERIFY, { input: (await gateway.pay(orderA, 'success'))! }, { cookie: who.cookie });
+    expect(await isPaid(who.cookie)).toBe(true);
+    const second = await captureSilently(t.services.db, orderB);
+    return { ...who, orderB, second };
+  }
+
+  const duplicatesOf = (userRef: string) =>
+    t.services.db.selectFrom('duplicate_payment').selectAll().where('user_ref', '=', userRef).execute();
+
+  it('is recorded, refunded through the gateway exactly once, and access stays', async () => {
+    const { cookie, userRef, second } = await paidTwice();
+    const refunds = vi.spyOn(gateway, 'refundPayment');
+    const news = signedWebhook('payment.captured', { payment: { entity: second } });
+    expect((await postWebhook(news)).statusCode).toBe(200);
+    // The same news again, as a new delivery, and the reconciler asking too.
+    expect((await postWebhook({ ...news, eventId: `${news.eventId}x` })).statusCode).toBe(200);
+    await sweepWaitingOrders(billingDeps(t.services, t.app.log), { callsPerSecond: 1000 });
+
+    const [duplicate] = await duplicatesOf(userRef);
+    expect(await duplicatesOf(userRef)).toHaveLength(1);
+    expect(duplicate).toMatchObject({ payment_id: second.id, amount: 4900, status: 'refunded' });
+    expect(duplicate!.refund_id).toMatch(/^rfnd_/);
+    expect(refunds).toHaveBeenCalledTimes(1);
+    expect(await gateway.fetchPayment(second.id)).toMatchObject({ status: 'refunded', amount_refunded: 4900 });
+    expect(await paymentsFor(userRef)).toHaveLength(1);
+    expect(await isPaid(cookie)).toBe(true);
+    expect(t.logs.some((line) => line.includes('"event":"duplicate_payment"'))).toBe(true);
+
+    // Razorpay then reports the refund: the learner keeps the course they paid for once.
+    const refund = { id: duplicate!.refund_id, payment_id: second.id, amount: 4900 };
+    expect((await postWebhook(signedWebhook('refund.processed', { refund: { entity: refund } }))).statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(true);
+  });
+
+  it('is refunded later by the maintenance job when the gateway fails the first time', async () => {
+    const { userRef, orderB, second } = await paidTwice();
+    vi.spyOn(gateway, 'refundPayment').mockRejectedValueOnce(new GatewayError('no answer', null, 'TIMEOUT'));
+    await postWebhook(signedWebhook('order.paid', { payment: { entity: second }, order: { entity: { id: orderB } } }));
+    expect(await duplicatesOf(userRef)).toMatchObject([{ status: 'pending', attempts: 1 }]);
+
+    await retryDuplicateRefunds(billingDeps(t.services, t.app.log));
+    expect(await duplicatesOf(userRef)).toMatchObject([{ status: 'refunded', attempts: 2 }]);
+    expect(await gateway.fetchPayment(second.id)).toMatchObject({ amount_refunded: 4900 });
+  });
+
+  it('is not refunded twice when a server died after the gateway refunded it', async () => {
+    const { userRef, second } = await paidTwice();
+    const refunds = vi.spyOn(gateway, 'refundPayment');
+    await postWebhook(signedWebhook('payment.captured', { payment: { entity: second } }));
+    expect(refunds).toHaveBeenCalledTimes(1);
+    // As if the refunding server had crashed before writing down that it was done.
+    await t.services.db
+      .updateTable('duplicate_payment')
+      .set({ status: 'refunding', updated_at: Date.now() - 11 * 60_000 })
+      .where('payment_id', '=', second.id)
+      .execute();
+    await retryDuplicateRefunds(billingDeps(t.services, t.app.log));
+    expect(refunds).toHaveBeenCalledTimes(1);
+    expect(await duplicatesOf(userRef)).toMatchObject([{ status: 'refunded' }]);
+  });
+});
+
+describe('what the gateway says wins over what a webhook claims', () => {
+  it('grants nothing for a signed payment.captured whose payment the gateway reports failed', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = await captureSilently(t.services.db, orderId);
+    await tamperPayment(t.services.db, payment.id, { status: 'failed' });
+    const claim = signedWebhook('payment.captured', { payment: { entity: { ...payment, status: 'captured' } } });
+    expect((await postWebhook(claim)).statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(false);
+    expect(await paymentsFor(userRef)).toHaveLength(0);
+  });
+
+  it('records only captured payments: an authorized one waits', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = await captureSilently(t.services.db, orderId);
+    await tamperPayment(t.services.db, payment.id, { status: 'authorized' });
+    await postWebhook(
+      signedWebhook('order.paid', { payment: { entity: payment }, order: { entity: { id: orderId } } }),
+    );
+    expect(await isPaid(cookie)).toBe(false);
+    expect(await paymentsFor(userRef)).toHaveLength(0);
+  });
+
+  it('keeps access after a partial refund', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = await captureSilently(t.services.db, orderId);
+    await postWebhook(signedWebhook('payment.captured', { payment: { entity: payment } }));
+    const refund = { id: 'rfnd_Partial000001', payment_id: payment.id, amount: 1000 };
+    expect((await postWebhook(signedWebhook('refund.processed', { refund: { entity: refund } }))).statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(true);
+  });
+});
+
+describe('reconciliation costs are bounded', () => {
+  it('makes at most 4 gateway calls a minute for one learner, however many aliased fields ask', async () => {
+    const { cookie } = await learner();
+    for (let i = 0; i < 5; i += 1) await ageOrder(await createOrder(cookie), 20 * 60_000);
+    const calls = vi.spyOn(gateway, 'fetchOrderPayments');
+    const fields = Array.from({ length: 10 }, (_, i) => `a${i}: paymentStatus { payment_status }`).join(' ');
+    const answer = await t.graphql(`query Many { ${fields} }`, {}, { cookie });
+    expect(answer.body.errors).toBeUndefined();
+    expect(calls).toHaveBeenCalledTimes(4);
+    await t.graphql(STATUS, {}, { cookie });
+    expect(calls).toHaveBeenCalledTimes(4);
+  });
+
+  it('asks the gateway nothing for a verify with a bad signature', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    const checkout = (await gateway.pay(orderId, 'success'))!;
+    const fetches = [vi.spyOn(gateway, 'fetchOrderPayments'), vi.spyOn(gateway, 'fetchPayment')];
+    const forged = { ...checkout, razorpay_signature: '0'.repeat(64) };
+    expect(codeOf(await t.graphql(VERIFY, { input: forged }, { cookie }))).toBe('PAYMENT_NOT_VERIFIED');
+    for (const fetch of fetches) expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reconciles an order whose first attempt failed and whose retry was captured', async () => {
+    const { cookie } = await learner();
+    const orderId = await createOrder(cookie);
+    await gateway.pay(orderId, 'failure');
+    const [failed] = await gateway.fetchOrderPayments(orderId);
+    await postWebhook(signedWebhook('payment.failed', { payment: { entity: failed } }));
+    await captureSilently(t.services.db, orderId);
+    expect((await t.graphql(STATUS, {}, { cookie })).body.data?.paymentStatus).toMatchObject({ payment_status: true });
+  });
+});
+
+describe('the periodic sweep', () => {
+  it('walks every waiting order, oldest first, in batches', async () => {
+    const buyers: { cookie: string; orderId: string }[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const buyer = await learner();
+      const orderId = await createOrder(buyer.cookie);
+      await captureSilently(t.services.db, orderId);
+      buyers.push({ ...buyer, orderId });
+    }
+    const calls = vi.spyOn(gateway, 'fetchOrderPayments');
+    const result = await sweepWaitingOrders(billingDeps(t.services, t.app.log), { callsPerSecond: 1000, batchSize: 2 });
+    expect(result.granted).toBeGreaterThanOrEqual(5);
+    for (const buyer of buyers) expect(await isPaid(buyer.cookie)).toBe(true);
+    const asked = calls.mock.calls.map(([orderId]) => orderId);
+    const ours = asked.filter((orderId) => buyers.some((b) => b.orderId === orderId));
+    expect(ours).toEqual(buyers.map((b) => b.orderId));
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('stops when told to', async () => {
+    const buyer = await learner();
+    await captureSilently(t.services.db, await createOrder(buyer.cookie));
+    const stop = new AbortController();
+    stop.abort();
+    const result = await sweepWaitingOrders(billingDeps(t.services, t.app.log), {
+      callsPerSecond: 1000,
+      signal: stop.signal,
+    });
+    expect(result.checked).toBe(0);
+    expect(await isPaid(buyer.cookie)).toBe(false);
   });
 });
 
