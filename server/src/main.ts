@@ -1,7 +1,9 @@
+import { pino } from 'pino';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
 import { EnvError, loadEnv } from './lib/env';
+import { loggerOptions } from './lib/logger';
 import { ContentError, loadCatalogue } from './modules/courses/content-loader';
 import { paymentLogger } from './modules/billing/payment-log';
 import { reconcileOrders } from './modules/billing/payment-service';
@@ -13,7 +15,8 @@ async function main(): Promise<void> {
   const env = loadEnv();
   // Content first: a broken lesson file should stop the boot before anything else starts.
   const catalogue = loadCatalogue(env.contentDir);
-  const database = openDatabase(env.databaseUrl);
+  // The database logs before Fastify's logger exists; same options, same stdout.
+  const database = openDatabase(env.databaseUrl, pino(loggerOptions(env.logLevel)).child({ component: 'database' }));
   await migrateToLatest(database.db);
   const services = createServices(env, database, catalogue);
   const app = await buildApp({ services });
