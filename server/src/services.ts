@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { Env } from './lib/env';
+import { createMetrics, type Metrics } from './lib/metrics';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle, MemoryThrottleStore, type ThrottleStore } from './modules/auth/throttle';
 import type { Catalogue } from './modules/courses/catalogue';
@@ -19,6 +20,8 @@ export interface Services {
   gateway: PaymentGateway;
   /** Counts checkout orders per learner, so one account cannot flood Razorpay with orders. */
   orderThrottle: ThrottleStore;
+  /** Prometheus metrics of this server (its own registry), served by GET /metrics. */
+  metrics: Metrics;
 }
 
 export function createServices(
@@ -36,6 +39,7 @@ export function createServices(
     catalogue,
     gateway,
     orderThrottle: new MemoryThrottleStore(),
+    metrics: createMetrics(database),
   };
 }
 
