@@ -45,7 +45,7 @@ export async function signUpByApi(request: APIRequestContext, learner: Learner):
 
 /** Unlocks the course for a learner through the server's own entitlement service. */
 export async function makePaid(learner: Learner): Promise<void> {
-  const database = openDatabase(process.env.E2E_DATABASE_URL!);
+  const database = openDatabase(process.env.E2E_DATABASE_URL!, console);
   try {
     const user = await database.db
       .selectFrom('app_user')

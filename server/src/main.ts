@@ -1,9 +1,11 @@
+import { pino } from 'pino';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
 import { appJobs } from './jobs/app-jobs';
 import { startScheduler } from './jobs/scheduler';
 import { EnvError, loadEnv } from './lib/env';
+import { loggerOptions } from './lib/logger';
 import { ContentError, loadCatalogue } from './modules/courses/content-loader';
 import { paymentLogger } from './modules/billing/payment-log';
 import { createServices } from './services';
@@ -14,7 +16,8 @@ async function main(): Promise<void> {
   const env = loadEnv();
   // Content first: a broken lesson file should stop the boot before anything else starts.
   const catalogue = loadCatalogue(env.contentDir);
-  const database = openDatabase(env.databaseUrl);
+  // The database logs before Fastify's logger exists; same options, same stdout.
+  const database = openDatabase(env.databaseUrl, pino(loggerOptions(env.logLevel)).child({ component: 'database' }));
   await migrateToLatest(database.db);
   const services = await createServices(env, database, catalogue);
   const app = await buildApp({ services });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { Env } from './lib/env';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { budgetFactory, type LimitStore } from './lib/rate-limits';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle } from './modules/auth/throttle';
@@ -26,6 +27,8 @@ export interface Services {
   limitStore: LimitStore;
   /** The Redis connection when REDIS_URL is set. */
   redis: Redis | null;
+  /** Prometheus metrics of this server (its own registry), served by GET /metrics. */
+  metrics: Metrics;
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -45,12 +48,14 @@ export async function createServices(
   const redis = env.redis
     ? new Redis(env.redis.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : null;
+  const metrics = createMetrics(database);
   const limitStore: LimitStore = redis ? 'redis' : database.kind === 'postgres' ? 'postgres' : 'memory';
   const budget = budgetFactory({
     store: limitStore,
     db: database.db,
     redis,
     redisKeyPrefix: env.redis?.keyPrefix,
+    onRefused: (name) => metrics.throttleRefusals.inc({ limit: name }),
   });
   const { maxFailuresPerEmail, maxFailuresPerIp, windowMs } = env.authThrottle;
   const throttle = new AuthThrottle({
@@ -76,6 +81,7 @@ export async function createServices(
     },
     limitStore,
     redis,
+    metrics,
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

@@ -2,14 +2,16 @@ import { MESSAGES } from '@ehc/common';
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
 import { AppError } from '../lib/errors';
+import type { OperationMetrics } from './operation-metrics';
 
 /**
  * Turns execution errors into what the client may see. AppErrors keep their message and
  * code; GraphQL's own parse/validation errors keep their message (minus "Did you mean"
  * hints in production); anything else is logged with the request id and answered with
- * the generic message, so no stack trace or internal detail leaves the server.
+ * the generic message, so no stack trace or internal detail leaves the server. Every
+ * GraphQL error passes through here exactly once, so this is also where they are counted.
  */
-export function makeErrorFormatter(isProduction: boolean) {
+export function makeErrorFormatter(isProduction: boolean, operationMetrics?: OperationMetrics) {
   return (execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>, ctx: MercuriusContext) => {
     const log = ctx.reply?.log ?? ctx.app.log;
     const requestId = ctx.reply?.request.id;
@@ -25,6 +27,10 @@ export function makeErrorFormatter(isProduction: boolean) {
       log.error({ err: original, path: error.path }, 'unexpected error in resolver');
       return { message: MESSAGES.generic, path: error.path, extensions: { code: 'INTERNAL', requestId } };
     });
+    operationMetrics?.countErrors(
+      ctx,
+      errors.map((e) => String(e.extensions?.code)),
+    );
     const onlyRequestErrors =
       !execution.data && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED');
     return {

@@ -7,6 +7,7 @@ import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { makeErrorFormatter } from '../graphql/error-formatter';
 import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, aliasLimitRule, fieldLimitRule } from '../graphql/limits';
+import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
 import { loggerOptions } from '../lib/logger';
 import { findSessionUser } from '../modules/auth/session-store';
@@ -15,6 +16,7 @@ import type { Services } from '../services';
 import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { registerHealth } from './health';
+import { recordRequestDurations, registerMetricsRoute } from './metrics-route';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { registerWebApp } from './web-app';
@@ -47,10 +49,13 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
     return reply.code(status).send({ error: error.message });
   });
 
+  recordRequestDurations(app, services.metrics);
   await registerSecurityHeaders(app, env, services.gateway.mode);
   await app.register(cookie);
   registerHealth(app, services.database);
+  registerMetricsRoute(app, services.metrics, env.metricsToken);
 
+  const operationMetrics = new OperationMetrics(services.metrics);
   const guard = makeJsonPostGuard(env.appOrigin);
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.split('?')[0] !== '/graphql') return;
@@ -72,13 +77,14 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
       fieldLimitRule,
       ...(env.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
     ],
-    errorFormatter: makeErrorFormatter(env.isProduction),
+    errorFormatter: makeErrorFormatter(env.isProduction, operationMetrics),
     context: async (request, reply): Promise<GraphQLContext> => {
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await findSessionUser(services.db, token, env.session) : null;
       return { request, reply, session, services };
     },
   });
+  operationMetrics.register(app);
 
   await registerPaymentRoutes(app, services);
   registerCertificateRoutes(app, services);

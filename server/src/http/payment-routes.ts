@@ -22,16 +22,25 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
         const value = request.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const count = (event: string, result: 'processed' | 'duplicate' | 'ignored' | 'rejected' | 'failed') =>
+        services.metrics.webhookEvents.inc({ event, result });
       try {
         const result = await handleRazorpayWebhook(billingDeps(services, request.log), {
-          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          rawBody,
           signature: header('x-razorpay-signature'),
           eventId: header('x-razorpay-event-id'),
         });
+        count(webhookEventLabel(rawBody), result);
         return reply.code(200).send({ status: result });
       } catch (error) {
-        if (error instanceof WebhookSignatureError) return reply.code(400).send({ error: 'invalid signature' });
-        if (error instanceof SyntaxError) return reply.code(400).send({ error: 'invalid JSON' });
+        if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
+          // Unverified or unreadable: nothing in the body is trusted, not even as a label.
+          count('unknown', 'rejected');
+          const problem = error instanceof SyntaxError ? 'invalid JSON' : 'invalid signature';
+          return reply.code(400).send({ error: problem });
+        }
+        count(webhookEventLabel(rawBody), 'failed');
         // A non-2xx answer makes Razorpay retry later, which is what a passing failure needs.
         request.log.error({ err: error }, 'webhook processing failed');
         return reply.code(500).send({ error: MESSAGES.generic, requestId: request.id });
@@ -91,4 +100,17 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
       }
     },
   );
+}
+
+// The events Razorpay is set up to send us (README); anything else is counted as "other"
+// so the label set stays fixed. Only called once the signature has been verified.
+const WEBHOOK_EVENTS = new Set(['order.paid', 'payment.captured', 'payment.failed', 'refund.processed']);
+
+function webhookEventLabel(rawBody: Buffer): string {
+  try {
+    const event = (JSON.parse(rawBody.toString('utf8')) as { event?: unknown }).event;
+    return typeof event === 'string' && WEBHOOK_EVENTS.has(event) ? event : 'other';
+  } catch {
+    return 'unknown';
+  }
 }

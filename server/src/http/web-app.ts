@@ -9,7 +9,7 @@ import type { Services } from '../services';
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 // Paths that are never pages: a miss there is a real 404, not the app shell.
-const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/webhooks/', '/api/', '/assets/'];
+const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/metrics', '/webhooks/', '/api/', '/assets/'];
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, and index.html

@@ -15,8 +15,14 @@ export function appJobs(services: Services, log: FastifyBaseLogger): PeriodicJob
       leaseMs: Math.max(60_000, 3 * env.gatewayTimeoutMs),
       async run(signal) {
         const deps = billingDeps(services, log);
-        const result = await sweepWaitingOrders(deps, { signal, callsPerSecond: env.reconcileCallsPerSecond });
-        deps.log.info({ event: 'reconcile_sweep', ...result }, 'payment sweep finished');
+        try {
+          const result = await sweepWaitingOrders(deps, { signal, callsPerSecond: env.reconcileCallsPerSecond });
+          deps.log.info({ event: 'reconcile_sweep', ...result }, 'payment sweep finished');
+          services.metrics.reconcilerRuns.inc({ scope: 'sweep', result: 'ok' });
+        } catch (error) {
+          services.metrics.reconcilerRuns.inc({ scope: 'sweep', result: 'failed' });
+          throw error;
+        }
       },
     },
     {

@@ -99,4 +99,10 @@ describe('loadEnv', () => {
   it('treats empty values as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
+
+  it('keeps /metrics off unless a long enough token is set', () => {
+    expect(loadEnv({}).metricsToken).toBeNull();
+    expect(loadEnv({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
+    expect(problemsOf({ METRICS_TOKEN: 'short-guessable' })[0]).toMatch(/^METRICS_TOKEN: must be at least 32/);
+  });
 });

@@ -75,6 +75,7 @@ const envSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
     .optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -114,6 +115,8 @@ export interface Env {
     purchaseLabel: string | null;
     ga4Id: string | null;
   } | null;
+  /** Bearer token for GET /metrics; null turns the route off (404). */
+  metricsToken: string | null;
 }
 
 export class EnvError extends Error {
@@ -196,6 +199,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
           ga4Id: e.GA4_MEASUREMENT_ID ?? null,
         }
       : null,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -30,7 +30,7 @@ export async function createTestDatabase(kind: DatabaseKind = testDatabaseKind()
 async function createSqlite(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'ehc-sqlite-'));
   const url = `sqlite:${join(dir, 'test.db')}`;
-  const handle = openDatabase(url);
+  const handle = openDatabase(url, console);
   await migrateToLatest(handle.db);
   return {
     handle,
@@ -47,15 +47,21 @@ const POSTGRES_HELP =
   'or start the local server: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start, ' +
   'or set TEST_DATABASE_URL (a user allowed to create databases).';
 
+/** The PostgreSQL server the tests use, as a user allowed to create databases. */
+export function postgresAdminUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
 // Each test file gets its own database on the shared test server, so files can run in
 // parallel and every run starts empty.
 async function createPostgresDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = postgresAdminUrl();
   const name = `ehc_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name}`);
 
   const url = withDatabase(adminUrl, name);
-  const handle = openDatabase(url);
+  // A test that cuts connections sees them reported on stderr.
+  const handle = openDatabase(url, console);
   await migrateToLatest(handle.db);
   return {
     handle,

@@ -10,5 +10,6 @@ export function billingDeps(services: Services, log: FastifyBaseLogger): Billing
     gateway: services.gateway,
     log: paymentLogger(log, services.gateway, services.env.isProduction),
     limits: services.billingLimits,
+    metrics: services.metrics,
   };
 }

@@ -84,6 +84,14 @@ function postWebhook(hook: { body: string; eventId: string; signature?: string }
   });
 }
 
+/** The current total of a counter in the app's metrics, over the series matching `labels`. */
+async function counted(name: string, labels: Record<string, string>): Promise<number> {
+  const { values } = await t.services.metrics.registry.getSingleMetric(name)!.get();
+  return values
+    .filter((v) => Object.entries(labels).every(([key, value]) => v.labels[key] === value))
+    .reduce((sum, v) => sum + v.value, 0);
+}
+
 /** Makes an order look `ms` older, as if the learner had come back later. */
 async function ageOrder(orderId: string, ms: number): Promise<void> {
   await t.services.db
@@ -176,8 +184,10 @@ describe('VerifyPayment', () => {
     const orderId = await createOrder(cookie);
     const checkout = (await gateway.pay(orderId, 'success'))!;
 
+    const paidBefore = await counted('payment_verifications_total', { outcome: 'paid' });
     const result = await t.graphql(VERIFY, { input: checkout }, { cookie });
     expect(result.body.data?.verifyPayment).toEqual({ status: 'paid', user: { payment_status: true } });
+    expect(await counted('payment_verifications_total', { outcome: 'paid' })).toBe(paidBefore + 1);
     expect(await isPaid(cookie)).toBe(true);
 
     const again = await t.graphql(VERIFY, { input: checkout }, { cookie });
@@ -413,6 +423,7 @@ describe('a second payment from a learner who already paid', () => {
   it('is recorded, refunded through the gateway exactly once, and access stays', async () => {
     const { cookie, userRef, second } = await paidTwice();
     const refunds = vi.spyOn(gateway, 'refundPayment');
+    const refundedBefore = await counted('duplicate_payments_total', { result: 'refunded' });
     const news = signedWebhook('payment.captured', { payment: { entity: second } });
     expect((await postWebhook(news)).statusCode).toBe(200);
     // The same news again, as a new delivery, and the reconciler asking too.
@@ -424,6 +435,7 @@ describe('a second payment from a learner who already paid', () => {
     expect(duplicate).toMatchObject({ payment_id: second.id, amount: 4900, status: 'refunded' });
     expect(duplicate!.refund_id).toMatch(/^rfnd_/);
     expect(refunds).toHaveBeenCalledTimes(1);
+    expect(await counted('duplicate_payments_total', { result: 'refunded' })).toBe(refundedBefore + 1);
     expect(await gateway.fetchPayment(second.id)).toMatchObject({ status: 'refunded', amount_refunded: 4900 });
     expect(await paymentsFor(userRef)).toHaveLength(1);
     expect(await isPaid(cookie)).toBe(true);
@@ -503,12 +515,14 @@ describe('reconciliation costs are bounded', () => {
     const { cookie } = await learner();
     for (let i = 0; i < 5; i += 1) await ageOrder(await createOrder(cookie), 20 * 60_000);
     const calls = vi.spyOn(gateway, 'fetchOrderPayments');
+    const refusedBefore = await counted('throttle_refusals_total', { limit: 'reconcile' });
     const fields = Array.from({ length: 10 }, (_, i) => `a${i}: paymentStatus { payment_status }`).join(' ');
     const answer = await t.graphql(`query Many { ${fields} }`, {}, { cookie });
     expect(answer.body.errors).toBeUndefined();
     expect(calls).toHaveBeenCalledTimes(4);
     await t.graphql(STATUS, {}, { cookie });
     expect(calls).toHaveBeenCalledTimes(4);
+    expect(await counted('throttle_refusals_total', { limit: 'reconcile' })).toBeGreaterThan(refusedBefore);
   });
 
   it('asks the gateway nothing for a verify with a bad signature', async () => {

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database, PaymentOrderTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { Metrics } from '../../lib/metrics';
 import type { Budget } from '../../lib/rate-limits';
 import type { UserRow } from '../users/user-store';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
@@ -18,6 +19,7 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
   /** Per-learner budgets for work that costs gateway calls (shared by every server). */
   limits: BillingLimits;
+  metrics: Pick<Metrics, 'paymentVerifications' | 'reconcilerRuns' | 'duplicatePayments'>;
 }
 
 export interface BillingLimits {
@@ -155,6 +157,18 @@ export type VerifyOutcome = 'paid' | 'pending';
  * for that order at the course price. Repeating it is harmless.
  */
 export async function verifyPayment(deps: BillingDeps, user: UserRow, input: VerifyInput): Promise<VerifyOutcome> {
+  try {
+    const outcome = await checkAndRecord(deps, user, input);
+    deps.metrics.paymentVerifications.inc({ outcome });
+    return outcome;
+  } catch (error) {
+    const gatewayDown = error instanceof AppError && error.code === 'GATEWAY_UNAVAILABLE';
+    deps.metrics.paymentVerifications.inc({ outcome: gatewayDown ? 'gateway_error' : 'refused' });
+    throw error;
+  }
+}
+
+async function checkAndRecord(deps: BillingDeps, user: UserRow, input: VerifyInput): Promise<VerifyOutcome> {
   const refused = (why: string, details: Record<string, unknown>, message = 'This payment could not be verified.') => {
     deps.log.warn({ event: 'verify_refused', ...details }, why);
     return new AppError('PAYMENT_NOT_VERIFIED', message);
@@ -335,7 +349,9 @@ export async function refundDuplicatePayment(deps: BillingDeps, paymentId: strin
       .where('status', '=', 'refunding')
       .execute();
     deps.log.info({ event: 'duplicate_refunded', paymentId, refundId: refund?.id }, 'duplicate payment refunded');
+    deps.metrics.duplicatePayments.inc({ result: 'refunded' });
   } catch (error) {
+    deps.metrics.duplicatePayments.inc({ result: 'refund_failed' });
     await deps.db
       .updateTable('duplicate_payment')
       .set({ status: 'pending', updated_at: Date.now() })
@@ -399,10 +415,15 @@ export async function reconcileLearner(deps: BillingDeps, userRef: string): Prom
     .execute();
   let granted = 0;
   for (const { order_id } of waiting) {
-    if (!(await deps.limits.reconcile.take(userRef))) break;
+    if (!(await deps.limits.reconcile.take(userRef))) {
+      deps.metrics.reconcilerRuns.inc({ scope: 'learner', result: 'skipped' });
+      break;
+    }
     try {
       if (await reconcileOrder(deps, order_id)) granted += 1;
+      deps.metrics.reconcilerRuns.inc({ scope: 'learner', result: 'ok' });
     } catch (error) {
+      deps.metrics.reconcilerRuns.inc({ scope: 'learner', result: 'failed' });
       logReconcileFailure(deps, order_id, error);
     }
   }

@@ -1,0 +1,45 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Metrics } from '../lib/metrics';
+
+/**
+ * Times every HTTP response by route pattern. The pattern (/certificates/:file), never
+ * the raw URL, keeps the label set as small as the route table; a request that matched
+ * no route (including the web app's page fallback) is "not_found".
+ */
+export function recordRequestDurations(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpRequests.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'not_found', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+}
+
+/**
+ * GET /metrics in Prometheus' text format, for a scraper holding the bearer token. With
+ * no token configured the route is not registered at all, so it answers 404 like any
+ * unknown path.
+ */
+export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string | null): void {
+  if (token === null) return;
+  app.get('/metrics', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!bearerMatches(request, token)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+  if (!match) return false;
+  // Hashing first gives both sides the same length, so the comparison takes the same
+  // time whatever was sent and reveals neither the token's content nor its length.
+  return timingSafeEqual(sha256(match[1]!), sha256(token));
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
