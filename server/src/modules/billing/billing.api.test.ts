@@ -565,6 +565,22 @@ describe('the periodic sweep', () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 
+  it('spreads its gateway calls to the configured pace', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const buyer = await learner();
+      await captureSilently(t.services.db, await createOrder(buyer.cookie));
+    }
+    const times: number[] = [];
+    vi.spyOn(gateway, 'fetchOrderPayments').mockImplementation(async () => {
+      times.push(performance.now());
+      return [];
+    });
+    await sweepWaitingOrders(billingDeps(t.services, t.app.log), { callsPerSecond: 25 });
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    // 25 calls a second: 40 ms apart (timers may fire a millisecond or two early).
+    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(37);
+  });
+
   it('stops when told to', async () => {
     const buyer = await learner();
     await captureSilently(t.services.db, await createOrder(buyer.cookie));
