@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/src/db/database';
-import { grantCourseAccess } from '../../server/src/modules/billing/entitlement';
+import { grantCourseAccess } from '../../server/src/test/course-access';
 
 export interface Learner {
   email: string;
@@ -43,7 +43,7 @@ export async function signUpByApi(request: APIRequestContext, learner: Learner):
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
 }
 
-/** Unlocks the course for a learner through the server's own entitlement service. */
+/** Unlocks the course for a learner as a verified payment would (the server's test helper). */
 export async function makePaid(learner: Learner): Promise<void> {
   const database = openDatabase(process.env.E2E_DATABASE_URL!);
   try {

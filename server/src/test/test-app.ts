@@ -3,9 +3,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../http/app';
 import { loadEnv } from '../lib/env';
 import { fileURLToPath } from 'node:url';
-import { grantCourseAccess } from '../modules/billing/entitlement';
 import { loadCatalogue } from '../modules/courses/content-loader';
 import { createServices, type Services } from '../services';
+import { grantCourseAccess } from './course-access';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES, VALIDATION_MESSAGES } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
+import { findSessionUser } from './session-store';
 import type { MemoryThrottleStore } from './throttle';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) {
@@ -229,6 +230,24 @@ describe('session', () => {
 
     expect((await t.graphql(ME, {}, { cookie: idle.cookie })).body.data?.me).toBeNull();
     expect((await t.graphql(ME, {}, { cookie: expired.cookie })).body.data?.me).toBeNull();
+  });
+
+  it('counts the idle timeout from the last use, not from sign-in', async () => {
+    const used = await signUp();
+    const unused = await signUp();
+    const tokenOf = (cookie: string) => cookie.split('=')[1]!;
+    const policy = t.services.env.session;
+    const signedIn = Date.now();
+    const lastUse = signedIn + policy.idleTimeoutMs - 60_000;
+    const lookUp = (cookie: string, now: number) => findSessionUser(t.services.db, tokenOf(cookie), policy, now);
+
+    expect(await lookUp(used.cookie, lastUse)).not.toBeNull();
+    // A whole timeout after sign-in, but well within one after the last use.
+    const later = lastUse + policy.idleTimeoutMs - 60_000;
+    expect((await lookUp(used.cookie, later))?.user.user_id).toBe(used.email);
+    expect(await lookUp(unused.cookie, later)).toBeNull();
+    // Idle for a whole timeout after that use: gone.
+    expect(await lookUp(used.cookie, later + policy.idleTimeoutMs)).toBeNull();
   });
 });
 
