@@ -23,9 +23,16 @@ export function newLearner(overrides: Partial<Learner> = {}): Learner {
   };
 }
 
+/**
+ * What Chromium adds to the page's own fetch. Playwright's request context is not a
+ * browser and sends neither, and the server refuses a cookie-bearing POST without them.
+ */
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
 /** Registers a learner through the API (the same GraphQL call the form makes). */
 export async function signUpByApi(request: APIRequestContext, learner: Learner): Promise<void> {
   const response = await request.post('/graphql', {
+    headers: SAME_ORIGIN,
     data: {
       query: 'mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }',
       variables: {
@@ -70,6 +77,7 @@ export async function signInPaidLearner(page: Page, overrides: Partial<Learner> 
 export async function completeLessons(page: Page, moduleId: string, numbers: number[]): Promise<void> {
   for (const number of numbers) {
     const response = await page.request.post('/graphql', {
+      headers: SAME_ORIGIN,
       data: {
         query:
           'mutation UpdateUserProgress($m: String!, $n: Int!) { markLessonComplete(module_id: $m, number: $n) { completed } }',

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 
@@ -54,6 +54,84 @@ describe('CSRF protection on /graphql', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await userExists(email)).toBe(true);
+  });
+
+  describe('a POST carrying the session cookie', () => {
+    const ME = '{ me { user_id } }';
+    const LOGOUT = 'mutation LogoutUser { logoutUser }';
+    const COMPLETE = 'mutation { markLessonComplete(module_id: "cryptography", number: 1) { completed } }';
+
+    async function paidLearner() {
+      const email = uniqueEmail('cookie');
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload: signupBody(email),
+      });
+      const session = signup.cookies.find((c) => c.name === '__Host-ehc_session')!;
+      await makePaid(t.services, email);
+      return { email, cookie: `${session.name}=${session.value}` };
+    }
+
+    const post = (query: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify({ query }),
+      });
+
+    it('is refused without Origin or Sec-Fetch-Site, before any side effect', async () => {
+      const { email, cookie } = await paidLearner();
+      const unproven: Record<string, string>[] = [
+        { cookie },
+        { cookie, 'sec-fetch-site': 'same-site' },
+        { cookie, 'sec-fetch-site': 'none' },
+      ];
+      for (const headers of unproven) {
+        for (const query of [LOGOUT, COMPLETE]) {
+          const response = await post(query, headers);
+          expect(response.statusCode).toBe(403);
+          expect(response.json().errors[0].extensions.code).toBe('CROSS_SITE_REQUEST');
+          expect(response.headers['set-cookie']).toBeUndefined();
+        }
+      }
+      // The session survived the logouts and no lesson was marked.
+      expect((await t.graphql(ME, {}, { cookie })).body.data?.me).toEqual({ user_id: email });
+      const progress = await t.services.db
+        .selectFrom('lesson_progress')
+        .innerJoin('app_user', 'app_user.id', 'lesson_progress.user_ref')
+        .select('lesson_slug')
+        .where('app_user.user_id', '=', email)
+        .execute();
+      expect(progress).toEqual([]);
+    });
+
+    it('is served with a same-origin Origin or Sec-Fetch-Site: same-origin', async () => {
+      const { cookie } = await paidLearner();
+      const proofs: Record<string, string>[] = [
+        { origin: 'http://localhost:3000' },
+        { 'sec-fetch-site': 'same-origin' },
+      ];
+      for (const proof of proofs) {
+        const response = await post(COMPLETE, { cookie, ...proof });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.markLessonComplete).toEqual({ completed: false });
+      }
+    });
+
+    it('is not needed without the cookie: a signed-out client may still sign up', async () => {
+      const email = uniqueEmail('no-cookie');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', cookie: 'theme=dark' },
+        payload: signupBody(email),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await userExists(email)).toBe(true);
+    });
   });
 
   it('refuses GET, so a link or image can never run an operation', async () => {

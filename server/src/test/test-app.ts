@@ -14,7 +14,7 @@ export interface TestApp {
   database: TestDatabase;
   /** Every log line the app wrote, as raw JSON text. */
   logs: string[];
-  /** POSTs one GraphQL operation as the browser would, with an optional session cookie. */
+  /** POSTs one GraphQL operation as our page would, with an optional session cookie. */
   graphql(query: string, variables?: Record<string, unknown>, options?: GraphqlOptions): Promise<GraphqlResult>;
   close(): Promise<void>;
 }
@@ -64,6 +64,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         url: '/graphql',
         headers: {
           'content-type': 'application/json',
+          // What a browser adds to our page's own fetch; the CSRF guard needs one of them.
+          origin: config.appOrigin,
+          'sec-fetch-site': 'same-origin',
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...options.headers,
         },
