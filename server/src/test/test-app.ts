@@ -32,8 +32,16 @@ export interface GraphqlResult {
   sessionCookie: string | undefined;
 }
 
+export interface TestAppOptions {
+  /** Serve the web app from this folder (e.g. a minimal index.html), for page routes like /verify. */
+  webAppDir?: string;
+}
+
 /** A real app on a fresh database of the project's kind (SQLite or PostgreSQL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { webAppDir }: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -50,7 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const services = createServices(config, database.handle, loadCatalogue(config.contentDir));
-  const app = await buildApp({ services, serveWebApp: false, logStream });
+  const app = await buildApp({ services, serveWebApp: webAppDir !== undefined, webAppDir, logStream });
   await app.ready();
 
   return {

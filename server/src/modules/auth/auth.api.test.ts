@@ -101,7 +101,7 @@ describe('SignupUser', () => {
     ['missing name', { full_name: null }, VALIDATION_MESSAGES.fullNameRequired],
     ['blank name', { full_name: '   ' }, VALIDATION_MESSAGES.fullNameRequired],
     ['huge name', { full_name: 'n'.repeat(50_000) }, VALIDATION_MESSAGES.fullNameTooLong],
-    ['NUL in name', { full_name: 'Asha\u0000' }, VALIDATION_MESSAGES.fullNameInvalid],
+    ['control character in name', { full_name: 'Asha\u0007' }, VALIDATION_MESSAGES.fullNameInvalid],
     ['missing phone', { phone: null }, VALIDATION_MESSAGES.phoneRequired],
     ['bad phone', { phone: '1234567890' }, VALIDATION_MESSAGES.phoneInvalid],
     ['mismatch', { confirm_password: 'something else' }, VALIDATION_MESSAGES.passwordMismatch],
@@ -113,6 +113,19 @@ describe('SignupUser', () => {
     expect(result.body.errors?.[0]).toMatchObject({ message, extensions: { code: 'VALIDATION_FAILED' } });
     const rows = await t.services.db.selectFrom('app_user').select('id').where('user_id', '=', email).execute();
     expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a NUL or a broken surrogate in the name before the resolver runs', async () => {
+    for (const fullName of ['Asha\u0000', 'Asha \uD83D']) {
+      const email = uniqueEmail('nul');
+      const result = await t.graphql(SIGNUP, { input: signupInput(email, { full_name: fullName }) });
+      expect(result.status).toBe(400);
+      expect(result.body.errors).toEqual([
+        { message: VALIDATION_MESSAGES.forbiddenCharacters, extensions: { code: 'VALIDATION_FAILED' } },
+      ]);
+      const rows = await t.services.db.selectFrom('app_user').select('id').where('user_id', '=', email).execute();
+      expect(rows).toHaveLength(0);
+    }
   });
 
   it('stores names with quotes, markup and non-Latin scripts as given', async () => {
