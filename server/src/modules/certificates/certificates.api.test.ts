@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MODULE_IDS } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makePaid, type TestApp } from '../../test/test-app';
@@ -19,13 +22,21 @@ interface Certificate {
   file_name: string;
 }
 
+// A page shell like the built web app's, so /verify/<id> can be served and filled in.
+const webAppDir = mkdtempSync(join(tmpdir(), 'ehc-verify-web-'));
+writeFileSync(
+  join(webAppDir, 'index.html'),
+  '<!doctype html><html><head><title>Course</title><meta name="description" content="Learn." /></head><body></body></html>',
+);
+
 let t: TestApp;
 let counter = 0;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { webAppDir });
 });
 afterAll(async () => {
   await t.close();
+  rmSync(webAppDir, { recursive: true, force: true });
 });
 
 // The fixture course: two lessons per module, three in web-application.
@@ -114,11 +125,33 @@ describe('the image', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="asha_k_mail.co.in.png"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="asha_k_mail.co.in.png"; filename*=UTF-8''asha_k_mail.co.in.png`,
+    );
     expect(pngSize(response.rawPayload)).toEqual({ width: 1200, height: 850 });
 
     const inline = await t.app.inject({ method: 'GET', url: certificate!.image_url, headers: { cookie } });
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
+  });
+
+  it.each([
+    [
+      'दिव्या@example.com',
+      `filename="_______example_com.png"; filename*=UTF-8''%E0%A4%A6%E0%A4%BF%E0%A4%B5%E0%A5%8D%E0%A4%AF%E0%A4%BE_example_com.png`,
+    ],
+    ['josé@example.com', `filename="jos__example_com.png"; filename*=UTF-8''jos%C3%A9_example_com.png`],
+  ])('is served to %s under an ASCII name and the UTF-8 one (RFC 6266)', async (email, names) => {
+    const { cookie } = await paidLearner('idn', 'Divya', email);
+    await complete(cookie, 'cryptography');
+    const [certificate] = await certificatesOf(cookie);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${certificate!.image_url}?download=1`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; ${names}`);
+    expect(pngSize(response.rawPayload)).toEqual({ width: 1200, height: 850 });
   });
 
   it('is refused to anyone else and to the signed-out', async () => {
@@ -159,6 +192,42 @@ describe('public verification', () => {
     expect(result.response.body).not.toContain(email);
     expect(result.response.body).not.toContain('9876543210');
     expect((await t.graphql(VERIFY, { id: 'EHC-MADE-UP-1-XYZ' })).body.data?.verifyCertificate).toBeNull();
+  });
+
+  it('finds a certificate whose id has an emoji among the first three letters', async () => {
+    const { cookie } = await paidLearner('emoji', 'Emoji Fan', 'ab😀cd@example.com');
+    await complete(cookie, 'wifi-hacking');
+    const [certificate] = await certificatesOf(cookie);
+    expect(certificate!.certificate_id).toMatch(/^EHC-WIFI-HACKING-\d{13}-AB😀$/);
+
+    const result = await t.graphql(VERIFY, { id: certificate!.certificate_id });
+    expect(result.body.data?.verifyCertificate).toMatchObject({ certificate_id: certificate!.certificate_id });
+    const page = await t.app.inject({ method: 'GET', url: new URL(certificate!.verify_url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<title>Certificate: Emoji Fan · WiFi Hacking</title>`);
+  });
+
+  it('fills the /verify page with the holder name as text, whatever $ patterns it holds', async () => {
+    const name = "Ravi $' Kumar $& $` $$";
+    const { cookie } = await paidLearner('dollar', name);
+    await complete(cookie, 'cryptography');
+    const [certificate] = await certificatesOf(cookie);
+    const page = await t.app.inject({ method: 'GET', url: `/verify/${certificate!.certificate_id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `<title>Certificate: Ravi $' Kumar $&amp; $\` $$ · Cryptography &amp; Encryption</title>`,
+    );
+    expect(page.body).toContain(
+      `<meta name="description" content="Ravi $' Kumar $&amp; $\` $$ completed Cryptography &amp; Encryption`,
+    );
+    expect(page.body.match(/<title>/g)).toHaveLength(1);
+    expect(page.body.match(/<\/html>/g)).toHaveLength(1);
+  });
+
+  it('answers 404 on /verify for an id that does not exist', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/verify/EHC-MADE-UP-1-XYZ' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<title>Certificate not found</title>');
   });
 
   it('cannot be asked for the full list of fields of a certificate', async () => {
