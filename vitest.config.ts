@@ -26,6 +26,8 @@ export default defineConfig({
         test: { name: 'api:postgres', include: apiSuites, env: { TEST_DB: 'postgres' } },
       },
     ],
+    // A committed `.only` would silently skip the rest of the suite.
+    allowOnly: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -27,7 +27,8 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   workers: 2,
-  forbidOnly: Boolean(process.env.CI),
+  // A committed `.only` would silently skip every other journey, on any machine.
+  forbidOnly: true,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

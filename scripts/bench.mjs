@@ -66,7 +66,7 @@ function post(cookie, query) {
   return {
     url: `${base}/graphql`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie },
     body: JSON.stringify({ query }),
   };
 }
@@ -74,7 +74,7 @@ function post(cookie, query) {
 async function graphql(cookie, query, variables) {
   const response = await fetch(`${base}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie },
     body: JSON.stringify({ query, variables }),
   });
   const body = await response.json();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES as M, normalizeEmail, validateCredentials, type CredentialsInput } from './validation';
+import {
+  VALIDATION_MESSAGES as M,
+  hasForbiddenCharacters,
+  normalizeEmail,
+  validateCredentials,
+  type CredentialsInput,
+} from './validation';
 
 const valid: Required<CredentialsInput> = {
   email: 'asha@example.com',
@@ -44,6 +50,26 @@ describe('validateCredentials (spec §5)', () => {
     expect(validateCredentials('signup', { ...valid, fullName: 'Asha\u0000Rao' })).toBe(M.fullNameInvalid);
     expect(validateCredentials('signup', { ...valid, fullName: 'अनन्या शर्मा' })).toBeNull();
     expect(validateCredentials('signup', { ...valid, fullName: "Zoë Ødegård-O'Neil" })).toBeNull();
+  });
+
+  it('refuses a NUL or a broken (unpaired) surrogate in any field, with a clear message', () => {
+    const loneHigh = '\uD83D';
+    const loneLow = '\uDE00';
+    expect(validateCredentials('signup', { ...valid, fullName: `Asha ${loneHigh}` })).toBe(M.fullNameInvalid);
+    expect(validateCredentials('signup', { ...valid, fullName: `${loneLow} Rao` })).toBe(M.fullNameInvalid);
+    expect(validateCredentials('login', { email: `asha${loneHigh}@example.com`, password: 'secret1' })).toBe(M.email);
+    expect(validateCredentials('login', { email: 'asha\u0000@example.com', password: 'secret1' })).toBe(M.email);
+    expect(validateCredentials('login', { email: valid.email, password: `secret${loneLow}` })).toBe(M.passwordInvalid);
+    expect(validateCredentials('login', { email: valid.email, password: 'secret\u0000' })).toBe(M.passwordInvalid);
+    // A whole astral character is two surrogates in a row: welcome anywhere.
+    expect(
+      validateCredentials('signup', {
+        ...valid,
+        fullName: 'Asha 😀',
+        password: 'p😀ssword',
+        confirmPassword: 'p😀ssword',
+      }),
+    ).toBeNull();
   });
 
   it('rule 4: sign-up needs a phone number', () => {
@@ -91,6 +117,22 @@ describe('validateCredentials (spec §5)', () => {
     expect(M.phoneInvalid).toBe('Please enter a valid 10-digit Indian phone number.');
     expect(M.passwordMismatch).toBe('Passwords do not match.');
     expect(M.userExists).toBe('User already exists with this email');
+  });
+});
+
+describe('hasForbiddenCharacters', () => {
+  it.each([
+    ['a NUL', 'a\u0000b', true],
+    ['a lone high surrogate at the end', 'ab\uD83D', true],
+    ['a lone low surrogate at the start', '\uDE00ab', true],
+    ['two high surrogates', '\uD83D\uD83D\uDE00', true],
+    ['a reversed pair', '\uDE00\uD83D', true],
+    ['an emoji', 'a😀b', false],
+    ['Devanagari', 'अनन्या', false],
+    ['quotes, markup and dollar signs', `<b>"$&'</b>`, false],
+    ['the empty string', '', false],
+  ])('%s → %s', (_case, text, forbidden) => {
+    expect(hasForbiddenCharacters(text)).toBe(forbidden);
   });
 });
 

@@ -25,6 +25,7 @@ export const VALIDATION_MESSAGES = {
   email: 'Please enter a valid email address.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+  passwordInvalid: 'Password contains characters that are not allowed.',
   fullNameRequired: 'Full name is required for signup.',
   fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters long.`,
   fullNameInvalid: 'Full name contains characters that are not allowed.',
@@ -32,6 +33,8 @@ export const VALIDATION_MESSAGES = {
   phoneInvalid: 'Please enter a valid 10-digit Indian phone number.',
   passwordMismatch: 'Passwords do not match.',
   userExists: MESSAGES.userExists,
+  forbiddenCharacters:
+    'The request contains characters that are not allowed (a NUL character or a broken Unicode character).',
 } as const;
 
 // "text, an at sign, text, a dot and text" (spec §5 rule 1).
@@ -42,6 +45,16 @@ const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
+// NUL has no place in text and PostgreSQL refuses it; a surrogate without its partner
+// has no UTF-8 form, so it would be stored as a different character than was sent.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_CHARACTERS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the text holds a NUL or an unpaired UTF-16 surrogate: refused everywhere. */
+export function hasForbiddenCharacters(text: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(text);
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -49,17 +62,18 @@ export function normalizeEmail(email: string): string {
 /** Returns the first failing rule's message, or null when every rule passes. */
 export function validateCredentials(mode: AuthMode, input: CredentialsInput): string | null {
   const email = input.email.trim();
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) || hasForbiddenCharacters(email)) {
     return VALIDATION_MESSAGES.email;
   }
   if (input.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
   if (input.password.length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
+  if (hasForbiddenCharacters(input.password)) return VALIDATION_MESSAGES.passwordInvalid;
   if (mode === 'login') return null;
 
   const fullName = (input.fullName ?? '').trim();
   if (fullName === '') return VALIDATION_MESSAGES.fullNameRequired;
   if (fullName.length > FULL_NAME_MAX_LENGTH) return VALIDATION_MESSAGES.fullNameTooLong;
-  if (CONTROL_CHARACTERS.test(fullName)) return VALIDATION_MESSAGES.fullNameInvalid;
+  if (CONTROL_CHARACTERS.test(fullName) || hasForbiddenCharacters(fullName)) return VALIDATION_MESSAGES.fullNameInvalid;
 
   const phone = (input.phone ?? '').trim();
   if (phone === '') return VALIDATION_MESSAGES.phoneRequired;

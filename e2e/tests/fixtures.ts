@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/src/db/database';
-import { grantCourseAccess } from '../../server/src/modules/billing/entitlement';
+import { grantCourseAccess } from '../../server/src/test/course-access';
 
 export interface Learner {
   email: string;
@@ -23,9 +23,16 @@ export function newLearner(overrides: Partial<Learner> = {}): Learner {
   };
 }
 
+/**
+ * What Chromium adds to the page's own fetch. Playwright's request context is not a
+ * browser and sends neither, and the server refuses a cookie-bearing POST without them.
+ */
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
 /** Registers a learner through the API (the same GraphQL call the form makes). */
 export async function signUpByApi(request: APIRequestContext, learner: Learner): Promise<void> {
   const response = await request.post('/graphql', {
+    headers: SAME_ORIGIN,
     data: {
       query: 'mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }',
       variables: {
@@ -43,7 +50,7 @@ export async function signUpByApi(request: APIRequestContext, learner: Learner):
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
 }
 
-/** Unlocks the course for a learner through the server's own entitlement service. */
+/** Unlocks the course for a learner as a verified payment would (the server's test helper). */
 export async function makePaid(learner: Learner): Promise<void> {
   const database = openDatabase(process.env.E2E_DATABASE_URL!, console);
   try {
@@ -70,6 +77,7 @@ export async function signInPaidLearner(page: Page, overrides: Partial<Learner> 
 export async function completeLessons(page: Page, moduleId: string, numbers: number[]): Promise<void> {
   for (const number of numbers) {
     const response = await page.request.post('/graphql', {
+      headers: SAME_ORIGIN,
       data: {
         query:
           'mutation UpdateUserProgress($m: String!, $n: Int!) { markLessonComplete(module_id: $m, number: $n) { completed } }',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@ehc/common';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { grantCourseAccess } from '../modules/billing/entitlement';
+import { grantCourseAccess } from '../test/course-access';
 import { FIXTURE_CONTENT_DIR } from '../test/test-app';
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '../test/test-database';
 
@@ -61,7 +61,7 @@ async function post(query: string, variables: Record<string, unknown>, cookie?: 
   try {
     const response = await fetch(`${base}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
       body: JSON.stringify({ query, variables }),
     });
     return { what: 'graphql', status: response.status, body: await response.text() };

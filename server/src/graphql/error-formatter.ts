@@ -33,8 +33,12 @@ export function makeErrorFormatter(isProduction: boolean, operationMetrics?: Ope
     );
     const onlyRequestErrors =
       !execution.data && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED');
+    // No `data` at all: refused before execution (e.g. by the document guard's input
+    // check), so the request itself was at fault; an execution always reports `data`.
+    const refusedInput =
+      execution.data === undefined && errors.every((e) => e.extensions?.code === 'VALIDATION_FAILED');
     return {
-      statusCode: onlyRequestErrors ? 400 : 200,
+      statusCode: onlyRequestErrors || refusedInput ? 400 : 200,
       response: { data: execution.data ?? null, errors },
     };
   };

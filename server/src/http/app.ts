@@ -6,7 +6,8 @@ import mercurius from 'mercurius';
 import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { makeErrorFormatter } from '../graphql/error-formatter';
-import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, aliasLimitRule, fieldLimitRule } from '../graphql/limits';
+import { guardDocument } from '../graphql/document-guard';
+import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
 import { loggerOptions } from '../lib/logger';
@@ -16,21 +17,31 @@ import type { Services } from '../services';
 import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { registerHealth } from './health';
+import { registerInputGuard } from './input-guard';
 import { recordRequestDurations, registerMetricsRoute } from './metrics-route';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { registerWebApp } from './web-app';
 
+const GRAPHQL_PATH = '/graphql';
+
 export interface AppOptions {
   services: Services;
   /** Serve the built web app from web/dist when present (off for API tests). */
   serveWebApp?: boolean;
+  /** Where the built web app is; tests point it at a minimal page shell. */
+  webAppDir?: string;
   /** Where logs go; defaults to stdout. Tests pass a stream to inspect them. */
   logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the Fastify app: security headers, GraphQL, health check and the web app. */
-export async function buildApp({ services, serveWebApp = true, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  services,
+  serveWebApp = true,
+  webAppDir,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const { env } = services;
   const options: FastifyServerOptions = {
     logger: { ...loggerOptions(env.logLevel), ...(logStream ? { stream: logStream } : {}) },
@@ -58,25 +69,22 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
   const operationMetrics = new OperationMetrics(services.metrics);
   const guard = makeJsonPostGuard(env.appOrigin);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?')[0] !== '/graphql') return;
+    if (request.url.split('?')[0] !== GRAPHQL_PATH) return;
     // Answers carry the learner's own data: never let a shared cache keep them.
     reply.header('cache-control', 'no-store');
     return guard(request, reply);
   });
+  registerInputGuard(app, GRAPHQL_PATH);
 
   await app.register(mercurius, {
     schema,
-    path: '/graphql',
+    path: GRAPHQL_PATH,
     graphiql: false,
     jit: 1,
     queryDepth: MAX_QUERY_DEPTH,
     allowBatchedQueries: false,
     graphql: { parseOptions: { maxTokens: MAX_QUERY_TOKENS } },
-    validationRules: [
-      aliasLimitRule,
-      fieldLimitRule,
-      ...(env.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
-    ],
+    validationRules: env.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule],
     errorFormatter: makeErrorFormatter(env.isProduction, operationMetrics),
     context: async (request, reply): Promise<GraphQLContext> => {
       const token = request.cookies[SESSION_COOKIE];
@@ -86,8 +94,10 @@ export async function buildApp({ services, serveWebApp = true, logStream }: AppO
   });
   operationMetrics.register(app);
 
+  app.graphql.addHook('preValidation', guardDocument);
+
   await registerPaymentRoutes(app, services);
   registerCertificateRoutes(app, services);
-  if (serveWebApp) await registerWebApp(app, services);
+  if (serveWebApp) await registerWebApp(app, services, webAppDir);
   return app;
 }

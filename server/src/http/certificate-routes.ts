@@ -5,6 +5,7 @@ import { renderCertificatePng } from '../modules/certificates/certificate-image'
 import { verifyUrl } from '../modules/certificates/certificate-presenter';
 import { certificateFileName, findCertificate } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
+import { contentDisposition } from './content-disposition';
 
 /**
  * GET /certificates/<id>.png: the certificate image, drawn on the server, for its holder
@@ -46,10 +47,7 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
       return reply
         .type('image/png')
         .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `${disposition}; filename="${certificateFileName(session.user.user_id).replace(/"/g, '')}"`,
-        )
+        .header('content-disposition', contentDisposition(disposition, certificateFileName(session.user.user_id)))
         .send(png);
     },
   );

@@ -1,28 +1,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { refuseRequest } from './refusal';
 
 /**
- * Lets only same-origin JSON POSTs reach the GraphQL endpoint. A browser cannot send
- * `application/json` cross-site without a preflight we never grant, and it always
- * labels cross-site requests with Sec-Fetch-Site and Origin, so checking those three
- * before any resolver runs stops CSRF without tokens.
+ * Lets only same-origin JSON POSTs through. A browser cannot send `application/json`
+ * cross-site without a preflight we never grant, and it labels cross-site requests with
+ * Sec-Fetch-Site and Origin, so checking those before any resolver runs stops CSRF
+ * without tokens.
+ *
+ * A POST that carries the session cookie must also prove it is same-origin, by an Origin
+ * or Sec-Fetch-Site header: every browser sends one of them on a fetch POST, so one with
+ * neither did not come from our page (an old browser, a plugin, a proxy that strips
+ * headers), and acting on its cookie would be acting for someone who did not ask.
  */
 export function makeJsonPostGuard(appOrigin: string) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.method !== 'POST') {
       reply.header('allow', 'POST');
-      return reject(reply, 405, 'METHOD_NOT_ALLOWED', 'Send requests by POST with a JSON body.');
+      return refuseRequest(reply, 405, 'METHOD_NOT_ALLOWED', 'Send requests by POST with a JSON body.');
     }
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== 'application/json') {
-      return reject(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send requests with Content-Type: application/json.');
+      return refuseRequest(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send requests with Content-Type: application/json.');
     }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      return reject(reply, 403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
-    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site') return refuseCrossSite(reply);
     const origin = request.headers.origin;
-    if (origin !== undefined && !isSameOrigin(origin, appOrigin, request.headers.host)) {
-      return reject(reply, 403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
-    }
+    if (origin !== undefined && !isSameOrigin(origin, appOrigin, request.headers.host)) return refuseCrossSite(reply);
+
+    const carriesSession = request.cookies[SESSION_COOKIE] !== undefined;
+    if (carriesSession && origin === undefined && fetchSite !== 'same-origin') return refuseCrossSite(reply);
   };
 }
 
@@ -37,6 +44,6 @@ function isSameOrigin(origin: string, appOrigin: string, host: string | undefine
   }
 }
 
-function reject(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+function refuseCrossSite(reply: FastifyReply): FastifyReply {
+  return refuseRequest(reply, 403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
 }

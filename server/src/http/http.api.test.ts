@@ -1,6 +1,7 @@
 import { MESSAGES } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { MAX_ALIASES, MAX_FIELDS, MAX_SAME_FIELD } from '../graphql/limits';
+import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 
@@ -54,6 +55,84 @@ describe('CSRF protection on /graphql', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await userExists(email)).toBe(true);
+  });
+
+  describe('a POST carrying the session cookie', () => {
+    const ME = '{ me { user_id } }';
+    const LOGOUT = 'mutation LogoutUser { logoutUser }';
+    const COMPLETE = 'mutation { markLessonComplete(module_id: "cryptography", number: 1) { completed } }';
+
+    async function paidLearner() {
+      const email = uniqueEmail('cookie');
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload: signupBody(email),
+      });
+      const session = signup.cookies.find((c) => c.name === '__Host-ehc_session')!;
+      await makePaid(t.services, email);
+      return { email, cookie: `${session.name}=${session.value}` };
+    }
+
+    const post = (query: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify({ query }),
+      });
+
+    it('is refused without Origin or Sec-Fetch-Site, before any side effect', async () => {
+      const { email, cookie } = await paidLearner();
+      const unproven: Record<string, string>[] = [
+        { cookie },
+        { cookie, 'sec-fetch-site': 'same-site' },
+        { cookie, 'sec-fetch-site': 'none' },
+      ];
+      for (const headers of unproven) {
+        for (const query of [LOGOUT, COMPLETE]) {
+          const response = await post(query, headers);
+          expect(response.statusCode).toBe(403);
+          expect(response.json().errors[0].extensions.code).toBe('CROSS_SITE_REQUEST');
+          expect(response.headers['set-cookie']).toBeUndefined();
+        }
+      }
+      // The session survived the logouts and no lesson was marked.
+      expect((await t.graphql(ME, {}, { cookie })).body.data?.me).toEqual({ user_id: email });
+      const progress = await t.services.db
+        .selectFrom('lesson_progress')
+        .innerJoin('app_user', 'app_user.id', 'lesson_progress.user_ref')
+        .select('lesson_slug')
+        .where('app_user.user_id', '=', email)
+        .execute();
+      expect(progress).toEqual([]);
+    });
+
+    it('is served with a same-origin Origin or Sec-Fetch-Site: same-origin', async () => {
+      const { cookie } = await paidLearner();
+      const proofs: Record<string, string>[] = [
+        { origin: 'http://localhost:3000' },
+        { 'sec-fetch-site': 'same-origin' },
+      ];
+      for (const proof of proofs) {
+        const response = await post(COMPLETE, { cookie, ...proof });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.markLessonComplete).toEqual({ completed: false });
+      }
+    });
+
+    it('is not needed without the cookie: a signed-out client may still sign up', async () => {
+      const email = uniqueEmail('no-cookie');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', cookie: 'theme=dark' },
+        payload: signupBody(email),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await userExists(email)).toBe(true);
+    });
   });
 
   it('refuses GET, so a link or image can never run an operation', async () => {
@@ -115,6 +194,81 @@ describe('GraphQL limits', () => {
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('refuses many selections of one field before graphql-js validates the query', async () => {
+    // ~6 KB: validating this costs graphql-js's OverlappingFieldsCanBeMerged a pairwise
+    // comparison of all 495 fields. The second field conflicts with the first, so had
+    // validation run it would have reported that conflict; only our limit answers.
+    const repeated = Array.from({ length: 495 }, () => 'me { user_id }').join(' ');
+    const result = await t.graphql(`{ me { user_id: full_name } ${repeated} }`);
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual([
+      {
+        message: `Query selects "me" more than ${MAX_SAME_FIELD} times in one place.`,
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]);
+  });
+
+  it('counts fields through fragments before validation', async () => {
+    // Few bytes and no field written twice, yet 155 fields once the spreads are expanded.
+    // `nope` does not exist: had validation run, it would have said so.
+    const result = await t.graphql(`
+      { nope ...Q ...Q ...Q ...Q ...Q }
+      fragment Q on Query { me { ...U ...U ...U ...U ...U } }
+      fragment U on User { user_id full_name phone payment_status subscribed __typename }
+    `);
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual([
+      { message: `Query has more than ${MAX_FIELDS} fields.`, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+    ]);
+  });
+
+  it('still refuses more than 10 aliases, and accepts what the UI sends', async () => {
+    const aliases = Array.from({ length: 11 }, (_, i) => `a${i}: me { user_id }`).join(' ');
+    const tooMany = await t.graphql(`{ ${aliases} }`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors?.[0]?.message).toBe(`Query has more than ${MAX_ALIASES} aliases.`);
+    const ui = await t.graphql(
+      `query GetCatalogue { catalogue { id title description icon difficulty lesson_count lessons { number title summary } } }`,
+    );
+    expect(ui.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it.each([
+    ['an object shaped like a syntax tree', { kind: 'Document', definitions: [] }],
+    ['a number', 5],
+    ['an array holding a query', ['{ me { user_id } }']],
+    ['true', true],
+    ['null', null],
+  ])('refuses a query that is %s, before any GraphQL work', async (_case, query) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          message: 'Send one operation as a JSON object whose "query" is GraphQL text.',
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
+      ],
+    });
+  });
+
+  it('refuses a query string that is a JSON syntax tree rather than GraphQL text', async () => {
+    const tree = {
+      kind: 'Document',
+      definitions: [{ kind: 'OperationDefinition', operation: 'query', selectionSet: { kind: 'SelectionSet' } }],
+    };
+    const result = await t.graphql(JSON.stringify(tree));
+    expect(result.status).toBe(400);
+    expect(result.body.errors?.map((e) => e.message)).toEqual(['The query must be GraphQL text.']);
+    expect(t.logs.some((line) => line.includes('"level":50'))).toBe(false);
   });
 
   it('rejects an oversized document', async () => {

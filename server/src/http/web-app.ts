@@ -49,11 +49,13 @@ export async function registerWebApp(
       `<meta property="og:url" content="${escapeHtml(verifyUrl(services.env.appOrigin, request.params.id))}" />`,
       `<meta name="twitter:card" content="summary" />`,
     ].join('\n    ');
+    // Replacer functions, not strings: in a replacement string `$&`, `$'` and the like are
+    // patterns, and the holder's name is the learner's own text.
     const html = shell
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${meta}`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>\n    ${meta}`)
       .replace(
         /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
-        `<meta name="description" content="${escapeHtml(description)}" />`,
+        () => `<meta name="description" content="${escapeHtml(description)}" />`,
       );
     return reply
       .code(certificate ? 200 : 404)

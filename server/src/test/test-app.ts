@@ -3,9 +3,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../http/app';
 import { loadEnv } from '../lib/env';
 import { fileURLToPath } from 'node:url';
-import { grantCourseAccess } from '../modules/billing/entitlement';
 import { loadCatalogue } from '../modules/courses/content-loader';
 import { createServices, type Services } from '../services';
+import { grantCourseAccess } from './course-access';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -14,7 +14,7 @@ export interface TestApp {
   database: TestDatabase;
   /** Every log line the app wrote, as raw JSON text. */
   logs: string[];
-  /** POSTs one GraphQL operation as the browser would, with an optional session cookie. */
+  /** POSTs one GraphQL operation as our page would, with an optional session cookie. */
   graphql(query: string, variables?: Record<string, unknown>, options?: GraphqlOptions): Promise<GraphqlResult>;
   close(): Promise<void>;
 }
@@ -32,8 +32,16 @@ export interface GraphqlResult {
   sessionCookie: string | undefined;
 }
 
+export interface TestAppOptions {
+  /** Serve the web app from this folder (e.g. a minimal index.html), for page routes like /verify. */
+  webAppDir?: string;
+}
+
 /** A real app on a fresh database of the project's kind (SQLite or PostgreSQL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { webAppDir }: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -50,7 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const services = await createServices(config, database.handle, loadCatalogue(config.contentDir));
-  const app = await buildApp({ services, serveWebApp: false, logStream });
+  const app = await buildApp({ services, serveWebApp: webAppDir !== undefined, webAppDir, logStream });
   await app.ready();
 
   return {
@@ -64,6 +72,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         url: '/graphql',
         headers: {
           'content-type': 'application/json',
+          // What a browser adds to our page's own fetch; the CSRF guard needs one of them.
+          origin: config.appOrigin,
+          'sec-fetch-site': 'same-origin',
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...options.headers,
         },

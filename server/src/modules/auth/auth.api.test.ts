@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES, VALIDATION_MESSAGES } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
+import { findSessionUser } from './session-store';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) {
   signupUser(input: $input) { user_id full_name phone payment_status subscribed }
@@ -99,7 +100,7 @@ describe('SignupUser', () => {
     ['missing name', { full_name: null }, VALIDATION_MESSAGES.fullNameRequired],
     ['blank name', { full_name: '   ' }, VALIDATION_MESSAGES.fullNameRequired],
     ['huge name', { full_name: 'n'.repeat(50_000) }, VALIDATION_MESSAGES.fullNameTooLong],
-    ['NUL in name', { full_name: 'Asha\u0000' }, VALIDATION_MESSAGES.fullNameInvalid],
+    ['control character in name', { full_name: 'Asha\u0007' }, VALIDATION_MESSAGES.fullNameInvalid],
     ['missing phone', { phone: null }, VALIDATION_MESSAGES.phoneRequired],
     ['bad phone', { phone: '1234567890' }, VALIDATION_MESSAGES.phoneInvalid],
     ['mismatch', { confirm_password: 'something else' }, VALIDATION_MESSAGES.passwordMismatch],
@@ -111,6 +112,19 @@ describe('SignupUser', () => {
     expect(result.body.errors?.[0]).toMatchObject({ message, extensions: { code: 'VALIDATION_FAILED' } });
     const rows = await t.services.db.selectFrom('app_user').select('id').where('user_id', '=', email).execute();
     expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a NUL or a broken surrogate in the name before the resolver runs', async () => {
+    for (const fullName of ['Asha\u0000', 'Asha \uD83D']) {
+      const email = uniqueEmail('nul');
+      const result = await t.graphql(SIGNUP, { input: signupInput(email, { full_name: fullName }) });
+      expect(result.status).toBe(400);
+      expect(result.body.errors).toEqual([
+        { message: VALIDATION_MESSAGES.forbiddenCharacters, extensions: { code: 'VALIDATION_FAILED' } },
+      ]);
+      const rows = await t.services.db.selectFrom('app_user').select('id').where('user_id', '=', email).execute();
+      expect(rows).toHaveLength(0);
+    }
   });
 
   it('stores names with quotes, markup and non-Latin scripts as given', async () => {
@@ -228,6 +242,24 @@ describe('session', () => {
 
     expect((await t.graphql(ME, {}, { cookie: idle.cookie })).body.data?.me).toBeNull();
     expect((await t.graphql(ME, {}, { cookie: expired.cookie })).body.data?.me).toBeNull();
+  });
+
+  it('counts the idle timeout from the last use, not from sign-in', async () => {
+    const used = await signUp();
+    const unused = await signUp();
+    const tokenOf = (cookie: string) => cookie.split('=')[1]!;
+    const policy = t.services.env.session;
+    const signedIn = Date.now();
+    const lastUse = signedIn + policy.idleTimeoutMs - 60_000;
+    const lookUp = (cookie: string, now: number) => findSessionUser(t.services.db, tokenOf(cookie), policy, now);
+
+    expect(await lookUp(used.cookie, lastUse)).not.toBeNull();
+    // A whole timeout after sign-in, but well within one after the last use.
+    const later = lastUse + policy.idleTimeoutMs - 60_000;
+    expect((await lookUp(used.cookie, later))?.user.user_id).toBe(used.email);
+    expect(await lookUp(unused.cookie, later)).toBeNull();
+    // Idle for a whole timeout after that use: gone.
+    expect(await lookUp(used.cookie, later + policy.idleTimeoutMs)).toBeNull();
   });
 });
 

@@ -54,11 +54,20 @@ describe('certificate ids and file names', () => {
     expect(certificateId('FULL', 1763740800000, 'zo@x.in')).toBe('EHC-FULL-1763740800000-ZO@');
   });
 
+  it('takes whole characters, so an emoji third is kept whole', () => {
+    expect(certificateId('cryptography', 1763740800000, 'ab😀cd@example.com')).toBe(
+      'EHC-CRYPTOGRAPHY-1763740800000-AB😀',
+    );
+    expect(certificateId('FULL', 1763740800000, '😀😎🙂x@example.com')).toBe('EHC-FULL-1763740800000-😀😎🙂');
+    expect(certificateId('FULL', 1763740800000, 'दिव्या@example.com')).toBe('EHC-FULL-1763740800000-दिव');
+  });
+
   it.each([
     ['asha@example.com', 'asha_example_com.png'],
     ['a.k@mail.co.in', 'a_k_mail.co.in.png'],
     ['ravi.kumar@iitb.ac.in', 'ravi_kumar_iitb.ac.in.png'],
     ['x@y.z', 'x_y_z.png'],
+    ['josé@example.com', 'josé_example_com.png'],
   ])('names the download for %s as %s', (email, name) => {
     expect(certificateFileName(email)).toBe(name);
   });

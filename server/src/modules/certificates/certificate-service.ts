@@ -12,7 +12,10 @@ export type CertificateRow = Selectable<CertificateTable>;
  * and the first three letters of the email in capitals (EHC-WEB-APPLICATION-1763740800000-ASH).
  */
 export function certificateId(scope: string, issuedAt: number, email: string): string {
-  return `EHC-${scope.toUpperCase()}-${issuedAt}-${email.slice(0, 3).toUpperCase()}`;
+  // Letters are code points: cutting UTF-16 units could split an emoji into half a
+  // surrogate pair, which has no UTF-8 form and so could never be looked up again.
+  const firstLetters = Array.from(email).slice(0, 3).join('');
+  return `EHC-${scope.toUpperCase()}-${issuedAt}-${firstLetters.toUpperCase()}`;
 }
 
 /** The download name: the email with "@" and then its first "." replaced by "_", plus .png. */

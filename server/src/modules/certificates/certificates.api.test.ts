@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MODULE_IDS } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makePaid, type TestApp } from '../../test/test-app';
@@ -19,21 +22,28 @@ interface Certificate {
   file_name: string;
 }
 
+// A page shell like the built web app's, so /verify/<id> can be served and filled in.
+const webAppDir = mkdtempSync(join(tmpdir(), 'ehc-verify-web-'));
+writeFileSync(
+  join(webAppDir, 'index.html'),
+  '<!doctype html><html><head><title>Course</title><meta name="description" content="Learn." /></head><body></body></html>',
+);
+
 let t: TestApp;
 let counter = 0;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { webAppDir });
 });
 afterAll(async () => {
   await t.close();
+  rmSync(webAppDir, { recursive: true, force: true });
 });
 
 // The fixture course: two lessons per module, three in web-application.
 const lessonsOf = (id: string) => (id === 'web-application' ? [1, 2, 3] : [1, 2]);
 
-async function paidLearner(prefix = 'meera', fullName = 'Meera Pillai') {
-  counter += 1;
-  const email = `${prefix}.${counter}.${Date.now()}@example.com`;
+// Emails are unique within this file's fresh database; pass one to check names built from it.
+async function paidLearner(prefix = 'meera', fullName = 'Meera Pillai', email = `${prefix}.${++counter}@example.com`) {
   const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: fullName, phone: '9876543210' };
   const { sessionCookie } = await t.graphql(
     `mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }`,
@@ -55,7 +65,7 @@ async function complete(cookie: string, moduleId: string, numbers = lessonsOf(mo
 
 describe('issuing', () => {
   it('issues nothing before a module is complete, then exactly one certificate', async () => {
-    const { email, cookie } = await paidLearner();
+    const { cookie } = await paidLearner('meera', 'Meera Pillai', 'meera.pillai@example.com');
     await complete(cookie, 'cryptography', [1]);
     expect(await certificatesOf(cookie)).toEqual([]);
 
@@ -68,7 +78,7 @@ describe('issuing', () => {
       module_id: 'cryptography',
       title: 'Cryptography & Encryption',
       holder_name: 'Meera Pillai',
-      file_name: certificatesFileNameOf(email),
+      file_name: 'meera_pillai_example.com.png',
     });
     expect(certificate!.certificate_id).toMatch(/^EHC-CRYPTOGRAPHY-\d{13}-MEE$/);
     expect(certificate!.verify_url).toBe(`http://localhost:3000/verify/${certificate!.certificate_id}`);
@@ -105,7 +115,7 @@ describe('issuing', () => {
 
 describe('the image', () => {
   it('is a 1200 × 850 PNG for its holder, named from the email when downloaded', async () => {
-    const { email, cookie } = await paidLearner('asha');
+    const { cookie } = await paidLearner('asha', 'Asha K', 'asha.k@mail.co.in');
     await complete(cookie, 'social-engineering');
     const [certificate] = await certificatesOf(cookie);
     const response = await t.app.inject({
@@ -115,11 +125,33 @@ describe('the image', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${certificatesFileNameOf(email)}"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="asha_k_mail.co.in.png"; filename*=UTF-8''asha_k_mail.co.in.png`,
+    );
     expect(pngSize(response.rawPayload)).toEqual({ width: 1200, height: 850 });
 
     const inline = await t.app.inject({ method: 'GET', url: certificate!.image_url, headers: { cookie } });
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
+  });
+
+  it.each([
+    [
+      'दिव्या@example.com',
+      `filename="_______example_com.png"; filename*=UTF-8''%E0%A4%A6%E0%A4%BF%E0%A4%B5%E0%A5%8D%E0%A4%AF%E0%A4%BE_example_com.png`,
+    ],
+    ['josé@example.com', `filename="jos__example_com.png"; filename*=UTF-8''jos%C3%A9_example_com.png`],
+  ])('is served to %s under an ASCII name and the UTF-8 one (RFC 6266)', async (email, names) => {
+    const { cookie } = await paidLearner('idn', 'Divya', email);
+    await complete(cookie, 'cryptography');
+    const [certificate] = await certificatesOf(cookie);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${certificate!.image_url}?download=1`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; ${names}`);
+    expect(pngSize(response.rawPayload)).toEqual({ width: 1200, height: 850 });
   });
 
   it('is refused to anyone else and to the signed-out', async () => {
@@ -162,12 +194,44 @@ describe('public verification', () => {
     expect((await t.graphql(VERIFY, { id: 'EHC-MADE-UP-1-XYZ' })).body.data?.verifyCertificate).toBeNull();
   });
 
+  it('finds a certificate whose id has an emoji among the first three letters', async () => {
+    const { cookie } = await paidLearner('emoji', 'Emoji Fan', 'ab😀cd@example.com');
+    await complete(cookie, 'wifi-hacking');
+    const [certificate] = await certificatesOf(cookie);
+    expect(certificate!.certificate_id).toMatch(/^EHC-WIFI-HACKING-\d{13}-AB😀$/);
+
+    const result = await t.graphql(VERIFY, { id: certificate!.certificate_id });
+    expect(result.body.data?.verifyCertificate).toMatchObject({ certificate_id: certificate!.certificate_id });
+    const page = await t.app.inject({ method: 'GET', url: new URL(certificate!.verify_url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<title>Certificate: Emoji Fan · WiFi Hacking</title>`);
+  });
+
+  it('fills the /verify page with the holder name as text, whatever $ patterns it holds', async () => {
+    const name = "Ravi $' Kumar $& $` $$";
+    const { cookie } = await paidLearner('dollar', name);
+    await complete(cookie, 'cryptography');
+    const [certificate] = await certificatesOf(cookie);
+    const page = await t.app.inject({ method: 'GET', url: `/verify/${certificate!.certificate_id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `<title>Certificate: Ravi $' Kumar $&amp; $\` $$ · Cryptography &amp; Encryption</title>`,
+    );
+    expect(page.body).toContain(
+      `<meta name="description" content="Ravi $' Kumar $&amp; $\` $$ completed Cryptography &amp; Encryption`,
+    );
+    expect(page.body.match(/<title>/g)).toHaveLength(1);
+    expect(page.body.match(/<\/html>/g)).toHaveLength(1);
+  });
+
+  it('answers 404 on /verify for an id that does not exist', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/verify/EHC-MADE-UP-1-XYZ' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<title>Certificate not found</title>');
+  });
+
   it('cannot be asked for the full list of fields of a certificate', async () => {
     const result = await t.graphql(`query { verifyCertificate(certificate_id: "x") { user_id } }`);
     expect(result.status).toBe(400);
   });
 });
-
-function certificatesFileNameOf(email: string): string {
-  return `${email.replace('@', '_').replace('.', '_')}.png`;
-}

@@ -1,0 +1,57 @@
+import { VALIDATION_MESSAGES, hasForbiddenCharacters } from '@ehc/common';
+import type { FastifyInstance } from 'fastify';
+import { refuseRequest } from './refusal';
+
+/**
+ * True when any string in a decoded value (route parameters, query string, JSON body;
+ * keys included) holds a NUL or an unpaired surrogate. Walks with its own stack, so a
+ * deeply nested body cannot overflow the call stack.
+ */
+export function containsForbiddenText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (hasForbiddenCharacters(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (isRecord(next)) {
+      for (const [key, item] of Object.entries(next)) pending.push(key, item);
+    }
+  }
+  return false;
+}
+
+// A raw body (the webhook's Buffer) is left to its route, which must see the exact bytes.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !ArrayBuffer.isView(value);
+}
+
+/**
+ * Refuses, on every route, input that no handler should have to think about: a NUL or
+ * a broken surrogate anywhere in the parameters, query string or JSON body (PostgreSQL
+ * would refuse the NUL with an internal error), and a GraphQL body whose `query` is not
+ * text. It runs before Fastify's schema validation, which would otherwise coerce a
+ * number or a one-element array into a query string and run it.
+ */
+export function registerInputGuard(app: FastifyInstance, graphqlPath: string): void {
+  app.addHook('preValidation', async (request, reply) => {
+    const isGraphql = request.routeOptions.url === graphqlPath;
+    if (isGraphql && !isOperationBody(request.body)) {
+      return refuseRequest(
+        reply,
+        400,
+        'GRAPHQL_VALIDATION_FAILED',
+        'Send one operation as a JSON object whose "query" is GraphQL text.',
+      );
+    }
+    if ([request.params, request.query, request.body].some(containsForbiddenText)) {
+      if (isGraphql) return refuseRequest(reply, 400, 'VALIDATION_FAILED', VALIDATION_MESSAGES.forbiddenCharacters);
+      return reply.code(400).send({ error: VALIDATION_MESSAGES.forbiddenCharacters });
+    }
+  });
+}
+
+function isOperationBody(body: unknown): boolean {
+  return isRecord(body) && !Array.isArray(body) && typeof body.query === 'string';
+}
