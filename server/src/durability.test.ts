@@ -1,59 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './test/server-process';
 
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'ehc-durability-'));
 const databaseFile = join(dir, 'app.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+const startServer = () =>
+  startServerProcess({
+    DATABASE_URL: `sqlite:${databaseFile}`,
+    LOG_LEVEL: 'silent',
+    AUTH_MAX_FAILURES_PER_IP: '100000',
   });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${databaseFile}`,
-      LOG_LEVEL: 'silent',
-      AUTH_MAX_FAILURES_PER_IP: '100000',
-    },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 describe('durability (security.md case 19)', () => {
   it('keeps every acknowledged sign-up after kill -9 and a restart, without duplicates', async () => {
-    const port = await freePort();
-    const server = await startServer(port);
+    const server = await startServer();
     const acknowledged: string[] = [];
     let tenAcknowledged!: () => void;
     const enough = new Promise<void>((resolve) => (tenAcknowledged = resolve));
     const writes = Array.from({ length: 40 }, async (_, i) => {
       const email = `durable.${i}@example.com`;
-      const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      const response = await fetch(`${server.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -69,12 +40,13 @@ describe('durability (security.md case 19)', () => {
     });
     // Kill the server hard while the rest of the writes are still arriving.
     await Promise.race([Promise.all(writes), enough]);
-    server.kill('SIGKILL');
+    server.child.kill('SIGKILL');
     await Promise.allSettled(writes);
     expect(acknowledged.length).toBeGreaterThan(0);
 
-    const restarted = await startServer(port);
-    restarted.kill('SIGTERM');
+    // The restarted server opens the file, and its migrations and recovery run on it.
+    const restarted = await startServer();
+    await restarted.stop();
     const db = new SQLite(databaseFile, { readonly: true });
     const stored = db.prepare("select user_id from app_user where user_id like 'durable.%'").all() as {
       user_id: string;

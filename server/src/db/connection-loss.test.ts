@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@ehc/common';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { grantCourseAccess } from '../test/course-access';
 import { FIXTURE_CONTENT_DIR } from '../test/test-app';
+import { startServerProcess, waitFor as waitUntil, type ServerProcess } from '../test/server-process';
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '../test/test-database';
 
 // security.md case 20: the database restarting, failing over or timing out an idle
@@ -14,7 +12,6 @@ import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '../test
 // SQLite has no connections to lose. createTestDatabase throws with instructions when
 // PostgreSQL is unreachable, so this file fails loudly rather than skipping.
 
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 const COMPLETE = `mutation UpdateUserProgress($module: String!, $number: Int!) {
   markLessonComplete(module_id: $module, number: $number) { module_id completed_lessons }
@@ -31,30 +28,14 @@ interface Answer {
 }
 
 let database: TestDatabase;
-let server: ChildProcess;
+let server: ServerProcess;
 let base: string;
-const stdout: string[] = [];
-const stderr: string[] = [];
-let exit: string | null = null;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+/** Waits for a condition, failing at once (with the server's stderr) if the server died. */
+function waitFor<T>(what: string, attempt: () => Promise<T | undefined>): Promise<T> {
+  return waitUntil(what, attempt, {
+    failIf: () => server.exited() && `server exited (${server.exited()}):\n${server.stderr.join('')}`,
   });
-}
-
-async function waitFor<T>(what: string, attempt: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exit) throw new Error(`server exited (${exit}) while waiting for ${what}:\n${stderr.join('')}`);
-    const value = await attempt().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function post(query: string, variables: Record<string, unknown>, cookie?: string): Promise<Answer> {
@@ -122,31 +103,17 @@ const succeeded = (answer: Answer) => answer.status === 200 && !answer.body.incl
 // itself with createTestDatabase's instructions instead of leaving it marked skipped.
 async function startServer(): Promise<void> {
   database = await createTestDatabase('postgres');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      CONTENT_DIR: FIXTURE_CONTENT_DIR,
-      LOG_LEVEL: 'warn',
-      AUTH_MAX_FAILURES_PER_IP: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startServerProcess({
+    DATABASE_URL: database.url,
+    CONTENT_DIR: FIXTURE_CONTENT_DIR,
+    LOG_LEVEL: 'warn',
+    AUTH_MAX_FAILURES_PER_IP: '100000',
   });
-  server.stdout!.on('data', (chunk) => stdout.push(String(chunk)));
-  server.stderr!.on('data', (chunk) => stderr.push(String(chunk)));
-  server.on('exit', (code, signal) => (exit = `code ${code}, signal ${signal}`));
-  await waitFor('the server to start', async () => ((await health()).status === 200 ? true : undefined));
+  base = server.url;
 }
 
 afterAll(async () => {
-  if (server && !exit) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await database?.drop();
 });
 
@@ -221,15 +188,13 @@ describe('PostgreSQL connections cut under load (security.md case 20)', () => {
       await admin.end();
     }
 
-    expect(exit, stderr.join('')).toBeNull();
+    expect(server.exited(), server.stderr.join('')).toBeNull();
     const unclean = answers.filter((answer) => !isCleanAnswer(answer));
     expect(unclean.slice(0, 5)).toEqual([]);
     // The cuts did hit requests in flight, or the test proved nothing.
     expect(answers.filter((answer) => !succeeded(answer)).length).toBeGreaterThan(0);
     // What the pool lost is in the log, not swallowed: idle connections and those in use.
-    const lost = stdout
-      .join('')
-      .split('\n')
+    const lost = server.lines
       .filter((line) => line.includes('database connection lost'))
       .map((line) => (JSON.parse(line) as { connection: string }).connection);
     expect(new Set(lost)).toEqual(new Set(['idle', 'in use']));

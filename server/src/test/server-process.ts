@@ -27,14 +27,26 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface WaitOptions {
+  timeoutMs?: number;
+  /** Checked before every try: a reason (e.g. "the server exited") ends the wait at once. */
+  failIf?: () => string | false | null;
+}
+
 /**
  * Polls `attempt` until it returns a value (not undefined), yielding to the event loop
  * between tries. For conditions a test cannot be told about (a process listening, a row
  * written by another process); fails with `what` after `timeoutMs`.
  */
-export async function waitFor<T>(what: string, attempt: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  attempt: () => Promise<T | undefined>,
+  { timeoutMs = 30_000, failIf }: WaitOptions = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    const failure = failIf?.();
+    if (failure) throw new Error(`${failure} (while waiting for ${what})`);
     const value = await attempt().catch(() => undefined);
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 20));

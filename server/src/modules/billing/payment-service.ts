@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
 import { COURSE_NAME, PRICE_CURRENCY, PRICE_PAISE } from '@ehc/common';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database, PaymentOrderTable } from '../../db/schema';
@@ -322,12 +322,7 @@ export async function refundDuplicatePayment(deps: BillingDeps, paymentId: strin
     .updateTable('duplicate_payment')
     .set({ status: 'refunding', updated_at: now, attempts: sql<number>`attempts + 1` })
     .where('payment_id', '=', paymentId)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'refunding'), eb('updated_at', '<', now - STALE_REFUND_MS)]),
-      ]),
-    )
+    .where(awaitingRefund(now))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return;
   const row = await deps.db
@@ -362,17 +357,21 @@ export async function refundDuplicatePayment(deps: BillingDeps, paymentId: strin
   }
 }
 
+/** Duplicate payments nobody is refunding: pending, or claimed by a server that gave up mid-way. */
+function awaitingRefund(now: number) {
+  return (eb: ExpressionBuilder<Database, 'duplicate_payment'>) =>
+    eb.or([
+      eb('status', '=', 'pending'),
+      eb.and([eb('status', '=', 'refunding'), eb('updated_at', '<', now - STALE_REFUND_MS)]),
+    ]);
+}
+
 /** Retries the refunds of duplicate payments that are pending or whose server gave up mid-way. */
 export async function retryDuplicateRefunds(deps: BillingDeps): Promise<void> {
   const rows = await deps.db
     .selectFrom('duplicate_payment')
     .select('payment_id')
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'refunding'), eb('updated_at', '<', Date.now() - STALE_REFUND_MS)]),
-      ]),
-    )
+    .where(awaitingRefund(Date.now()))
     .orderBy('updated_at')
     .limit(100)
     .execute();
