@@ -182,6 +182,14 @@ describe('PostgreSQL connections cut under load (security.md case 20)', () => {
           servedWrites() >= before + 5 ? true : undefined,
         );
       }
+      // With the load stopped, every connection left in the pool is idle: cut those too, so
+      // the log must show losses of idle connections as well as of those in use.
+      loading = false;
+      await Promise.all(load);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [datname],
+      );
     } finally {
       loading = false;
       await Promise.all(load);
@@ -194,10 +202,14 @@ describe('PostgreSQL connections cut under load (security.md case 20)', () => {
     // The cuts did hit requests in flight, or the test proved nothing.
     expect(answers.filter((answer) => !succeeded(answer)).length).toBeGreaterThan(0);
     // What the pool lost is in the log, not swallowed: idle connections and those in use.
-    const lost = server.lines
-      .filter((line) => line.includes('database connection lost'))
-      .map((line) => (JSON.parse(line) as { connection: string }).connection);
-    expect(new Set(lost)).toEqual(new Set(['idle', 'in use']));
+    const lostStates = () =>
+      new Set(
+        server.lines
+          .filter((line) => line.includes('database connection lost'))
+          .map((line) => (JSON.parse(line) as { connection: string }).connection),
+      );
+    await waitFor('idle and in-use losses in the log', async () => (lostStates().size === 2 ? true : undefined));
+    expect(lostStates()).toEqual(new Set(['idle', 'in use']));
 
     const healthy = await waitFor('/healthz to answer 200', async () => {
       const answer = await health();
