@@ -14,6 +14,8 @@ export interface AppUserTable {
   phone: string;
   payment_status: Generated<number>;
   created_at: number;
+  /** Set when the learner deleted their account; the row is then anonymised. */
+  deleted_at: Generated<number | null>;
 }
 
 export interface UserSessionTable {
@@ -61,6 +63,10 @@ export interface PaymentTable {
   status: 'captured' | 'refunded';
   captured_at: number;
   refunded_at: number | null;
+  /** The seller's sequential receipt number (1, 2, 3…). */
+  receipt_number: Generated<number | null>;
+  /** How the learner paid, as the gateway reports it (upi, card, netbanking…). */
+  method: Generated<string | null>;
 }
 
 export interface WebhookEventTable {
@@ -77,6 +83,8 @@ export interface CertificateTable {
   /** Full name (or email) at the time of issue. */
   holder_name: string;
   completed_at: number;
+  revoked_at: Generated<number | null>;
+  revoked_reason: Generated<string | null>;
 }
 
 export interface RateLimitTable {
@@ -135,6 +143,38 @@ export interface SimulatedGatewayPaymentTable {
   created_at: number;
 }
 
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  user_ref: string | null;
+  /** JSON: what the template needs, captured when the message was queued. */
+  data: string;
+  /** Filled in when the message is rendered and sent. */
+  subject: string | null;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  user_ref: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ReceiptSequenceTable {
+  id: number;
+  last_number: number;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -150,4 +190,7 @@ export interface Database {
   simulated_gateway_secret: SimulatedGatewaySecretTable;
   simulated_gateway_order: SimulatedGatewayOrderTable;
   simulated_gateway_payment: SimulatedGatewayPaymentTable;
+  mail_outbox: MailOutboxTable;
+  password_reset: PasswordResetTable;
+  receipt_sequence: ReceiptSequenceTable;
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALIASES, MAX_FIELDS, MAX_SAME_FIELD } from '../graphql/limits';
-import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
+import { PRODUCTION_BUSINESS_ENV, createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 
@@ -285,6 +285,7 @@ describe('production mode', () => {
       NODE_ENV: 'production',
       APP_ORIGIN: 'https://course.example.com',
       PAYMENTS_ALLOW_SIMULATED: 'true',
+      ...PRODUCTION_BUSINESS_ENV,
     });
   });
   afterAll(async () => {

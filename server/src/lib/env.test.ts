@@ -7,6 +7,14 @@ const KEYS = {
   RAZORPAY_WEBHOOK_SECRET: 'whsec-123456',
 };
 
+/** What a production start needs besides its origin and payments: who sells, and how mail goes out. */
+const BUSINESS = {
+  SELLER_LEGAL_NAME: 'Asha Learning Pvt Ltd',
+  SELLER_ADDRESS: '12 MG Road, Bengaluru 560001',
+  SUPPORT_EMAIL: 'help@asha.example',
+  SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
+};
+
 function problemsOf(source: Record<string, string>): string[] {
   try {
     loadEnv(source);
@@ -58,10 +66,36 @@ describe('loadEnv', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems[0]).toMatch(/^APP_ORIGIN: /);
     expect(problems[1]).toMatch(/^RAZORPAY_KEY_ID: Razorpay keys are required/);
-    const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://course.example.com/', ...KEYS });
+    const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://course.example.com/', ...KEYS, ...BUSINESS });
     expect(env.appOrigin).toBe('https://course.example.com');
     expect(env.graphqlIntrospection).toBe(false);
     expect(env.host).toBe('0.0.0.0');
+  });
+
+  it('requires the seller and a way to send mail in production, and fills receipts and mail from them', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', ...KEYS });
+    for (const name of ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SUPPORT_EMAIL', 'SMTP_URL']) {
+      expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
+    }
+    const outboxOnly = { ...BUSINESS, SMTP_URL: '', MAIL_ALLOW_OUTBOX_IN_PRODUCTION: 'true' };
+    const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', ...KEYS, ...outboxOnly });
+    expect(env.mail.smtp).toBeNull();
+    expect(env.mail.from).toBe('"Asha Learning Pvt Ltd" <help@asha.example>');
+    expect(env.seller).toEqual({
+      legalName: 'Asha Learning Pvt Ltd',
+      address: '12 MG Road, Bengaluru 560001',
+      supportEmail: 'help@asha.example',
+      supportPhone: null,
+      gstin: null,
+    });
+    expect(problemsOf({ SELLER_GSTIN: '29ABCDE1234F1Z' })[0]).toMatch(/^SELLER_GSTIN: must be a 15-character GSTIN/);
+    expect(loadEnv({ SMTP_HOST: 'smtp.example', SMTP_PORT: '465' }).mail.smtp).toEqual({
+      host: 'smtp.example',
+      port: 465,
+      secure: true,
+      user: null,
+      password: null,
+    });
   });
 
   it('chooses Razorpay only when all three keys are set, and names the missing ones', () => {
@@ -80,7 +114,12 @@ describe('loadEnv', () => {
   });
 
   it('allows the simulated gateway in production only when asked to', () => {
-    const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', PAYMENTS_ALLOW_SIMULATED: 'true' });
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      APP_ORIGIN: 'https://x.example',
+      PAYMENTS_ALLOW_SIMULATED: 'true',
+      ...BUSINESS,
+    });
     expect(env.razorpay).toBeNull();
     expect(env.paymentsAllowSimulated).toBe(true);
   });

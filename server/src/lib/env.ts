@@ -75,6 +75,30 @@ const envSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
     .optional(),
+  SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).optional(),
+  SELLER_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+?[\d ()-]{6,20}$/, 'must be a phone number such as +91 98765 43210')
+    .optional(),
+  SELLER_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be smtp://user:password@host:port or smtps://…')
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_SECURE: booleanString.optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  MAIL_ALLOW_OUTBOX_IN_PRODUCTION: booleanString.default(false),
+  MAIL_SEND_INTERVAL_SECONDS: positiveSeconds.default(5),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
 });
 
@@ -117,6 +141,25 @@ export interface Env {
   } | null;
   /** Bearer token for GET /metrics; null turns the route off (404). */
   metricsToken: string | null;
+  /** Who sells the course: printed on receipts and in every email's footer. */
+  seller: {
+    legalName: string;
+    address: string;
+    supportEmail: string;
+    supportPhone: string | null;
+    /** With a GSTIN receipts become tax invoices; without, they say GST is not charged. */
+    gstin: string | null;
+  };
+  mail: {
+    /** How to reach the SMTP server, or null: every message is written to `outboxDir` instead. */
+    smtp:
+      | { url: string }
+      | { host: string; port: number; secure: boolean; user: string | null; password: string | null }
+      | null;
+    from: string;
+    outboxDir: string;
+    sendIntervalMs: number;
+  };
 }
 
 export class EnvError extends Error {
@@ -158,7 +201,25 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'RAZORPAY_KEY_ID: Razorpay keys are required when NODE_ENV=production; set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (or PAYMENTS_ALLOW_SIMULATED=true for a demo that takes no money)',
     );
   }
+  if (isProduction) {
+    for (const name of ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SUPPORT_EMAIL'] as const) {
+      if (!e[name]) problems.push(`${name}: required when NODE_ENV=production (it is printed on receipts and emails)`);
+    }
+    if (!e.SMTP_URL && !e.SMTP_HOST && !e.MAIL_ALLOW_OUTBOX_IN_PRODUCTION) {
+      problems.push(
+        'SMTP_URL: required when NODE_ENV=production (or SMTP_HOST…), so learners get their emails; set MAIL_ALLOW_OUTBOX_IN_PRODUCTION=true to only write them to MAIL_OUTBOX_DIR',
+      );
+    }
+  }
+  if (e.SMTP_URL && e.SMTP_HOST) problems.push('SMTP_HOST: set SMTP_URL or SMTP_HOST, not both');
   if (problems.length > 0) throw new EnvError(problems);
+  const seller = {
+    legalName: e.SELLER_LEGAL_NAME ?? 'Ethical Hacking Course (set SELLER_LEGAL_NAME)',
+    address: e.SELLER_ADDRESS ?? 'Address not configured (set SELLER_ADDRESS)',
+    supportEmail: e.SUPPORT_EMAIL ?? 'support@example.com',
+    supportPhone: e.SUPPORT_PHONE ?? null,
+    gstin: e.SELLER_GSTIN ?? null,
+  };
   const trackingOn = Boolean(e.GOOGLE_ADS_ID || e.GA4_MEASUREMENT_ID);
   return {
     nodeEnv: e.NODE_ENV,
@@ -200,6 +261,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         }
       : null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    seller,
+    mail: {
+      smtp: e.SMTP_URL
+        ? { url: e.SMTP_URL }
+        : e.SMTP_HOST
+          ? {
+              host: e.SMTP_HOST,
+              port: e.SMTP_PORT ?? 587,
+              secure: e.SMTP_SECURE ?? e.SMTP_PORT === 465,
+              user: e.SMTP_USER ?? null,
+              password: e.SMTP_PASSWORD ?? null,
+            }
+          : null,
+      from: e.MAIL_FROM ?? `"${seller.legalName.replace(/"/g, '')}" <${seller.supportEmail}>`,
+      outboxDir: resolve(e.MAIL_OUTBOX_DIR ?? 'data/outbox'),
+      sendIntervalMs: e.MAIL_SEND_INTERVAL_SECONDS * 1000,
+    },
   };
 }
 

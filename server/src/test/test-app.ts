@@ -96,6 +96,14 @@ export async function createTestApp(
   };
 }
 
+/** Settings a production start requires besides its origin and payments (mail goes to a port nothing listens on). */
+export const PRODUCTION_BUSINESS_ENV = {
+  SELLER_LEGAL_NAME: 'Test Seller Pvt Ltd',
+  SELLER_ADDRESS: '1 Test Street, Pune 411001',
+  SUPPORT_EMAIL: 'support@seller.example',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+};
+
 /** A small, valid course: seven modules of two or three short lessons each. */
 export const FIXTURE_CONTENT_DIR = fileURLToPath(new URL('./fixture-content', import.meta.url));
 

@@ -4,6 +4,7 @@ import * as m0002 from './0002-lesson-progress';
 import * as m0003 from './0003-payments';
 import * as m0004 from './0004-certificates';
 import * as m0005 from './0005-shared-state';
+import * as m0006 from './0006-accounts-and-mail';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003-payments': m0003,
   '0004-certificates': m0004,
   '0005-shared-state': m0005,
+  '0006-accounts-and-mail': m0006,
 };

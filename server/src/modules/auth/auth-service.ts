@@ -51,6 +51,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
       phone: credentials.phone!.trim(),
       payment_status: 0,
       created_at: now,
+      deleted_at: null,
     };
     try {
       // The unique constraint on user_id, not a prior lookup, decides duplicates, so two

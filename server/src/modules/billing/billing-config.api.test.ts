@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail } from '../../test/test-app';
+import { PRODUCTION_BUSINESS_ENV, createTestApp, uniqueEmail } from '../../test/test-app';
 
 const KEYS = {
   RAZORPAY_KEY_ID: 'rzp_test_CspCheck01',
@@ -44,6 +44,7 @@ describe('gateway selection', () => {
       NODE_ENV: 'production',
       APP_ORIGIN: 'http://localhost:3000',
       PAYMENTS_ALLOW_SIMULATED: 'true',
+      ...PRODUCTION_BUSINESS_ENV,
     });
     try {
       const email = uniqueEmail('demo');
