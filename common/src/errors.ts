@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'PAYMENT_NOT_VERIFIED',
   'GATEWAY_UNAVAILABLE',
+  'RESET_LINK_INVALID',
   'INTERNAL',
 ] as const;
 

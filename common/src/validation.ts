@@ -70,15 +70,46 @@ export function validateCredentials(mode: AuthMode, input: CredentialsInput): st
   if (hasForbiddenCharacters(input.password)) return VALIDATION_MESSAGES.passwordInvalid;
   if (mode === 'login') return null;
 
-  const fullName = (input.fullName ?? '').trim();
-  if (fullName === '') return VALIDATION_MESSAGES.fullNameRequired;
-  if (fullName.length > FULL_NAME_MAX_LENGTH) return VALIDATION_MESSAGES.fullNameTooLong;
-  if (CONTROL_CHARACTERS.test(fullName) || hasForbiddenCharacters(fullName)) return VALIDATION_MESSAGES.fullNameInvalid;
-
-  const phone = (input.phone ?? '').trim();
-  if (phone === '') return VALIDATION_MESSAGES.phoneRequired;
-  if (!INDIAN_MOBILE_PATTERN.test(phone)) return VALIDATION_MESSAGES.phoneInvalid;
+  const profileProblem = validateProfile({ fullName: input.fullName ?? '', phone: input.phone ?? '' });
+  if (profileProblem) return profileProblem;
 
   if (input.password !== input.confirmPassword) return VALIDATION_MESSAGES.passwordMismatch;
   return null;
 }
+
+/** The sign-up rules for the name and phone (spec §5 rules 4–5), also used when a learner edits them. */
+export function validateProfile(input: { fullName: string; phone: string }): string | null {
+  const fullName = input.fullName.trim();
+  if (fullName === '') return VALIDATION_MESSAGES.fullNameRequired;
+  if (fullName.length > FULL_NAME_MAX_LENGTH) return VALIDATION_MESSAGES.fullNameTooLong;
+  if (CONTROL_CHARACTERS.test(fullName) || hasForbiddenCharacters(fullName)) return VALIDATION_MESSAGES.fullNameInvalid;
+
+  const phone = input.phone.trim();
+  if (phone === '') return VALIDATION_MESSAGES.phoneRequired;
+  if (!INDIAN_MOBILE_PATTERN.test(phone)) return VALIDATION_MESSAGES.phoneInvalid;
+  return null;
+}
+
+/** A new password (reset or change): the sign-up rules for the password and its confirmation. */
+export function validateNewPassword(input: { password: string; confirmPassword: string }): string | null {
+  if (input.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
+  if (input.password.length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
+  if (hasForbiddenCharacters(input.password)) return VALIDATION_MESSAGES.passwordInvalid;
+  if (input.password !== input.confirmPassword) return VALIDATION_MESSAGES.passwordMismatch;
+  return null;
+}
+
+/** What the account screens say; the server's errors carry the same text. */
+export const ACCOUNT_MESSAGES = {
+  resetRequested: 'If an account exists for that email, we have sent a link to reset the password.',
+  resetLinkInvalid: 'This link to reset your password is invalid or has expired. Please ask for a new one.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  deleteConfirmationWord: 'DELETE',
+  deleteConfirmationMismatch: 'Please type DELETE to confirm.',
+  profileSaved: 'Your details have been saved.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  otherSessionsEnded: 'You have been signed out of all other devices.',
+} as const;
+
+/** How long a password-reset link works. */
+export const RESET_LINK_VALID_MINUTES = 30;

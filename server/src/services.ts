@@ -5,6 +5,7 @@ import type { Database } from './db/schema';
 import type { Env } from './lib/env';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { budgetFactory, type LimitStore } from './lib/rate-limits';
+import type { ResetDeps } from './modules/account/password-reset';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle } from './modules/auth/throttle';
 import type { Catalogue } from './modules/courses/catalogue';
@@ -23,6 +24,7 @@ export interface Services {
   gateway: PaymentGateway;
   /** Per-learner budgets for checkout orders and gateway status checks. */
   billingLimits: BillingLimits;
+  passwordReset: ResetDeps;
   /** Where throttle counters live (README: several app servers). */
   limitStore: LimitStore;
   /** The Redis connection when REDIS_URL is set. */
@@ -38,6 +40,8 @@ const ORDERS_PER_HOUR = 30;
 // Asking the gateway about a learner's waiting orders: a handful of calls a minute is
 // plenty for a learner refreshing the page, and bounds what any request can cost.
 const RECONCILE_CALLS_PER_MINUTE = 4;
+// A learner who lost their password may ask again a few times; more is someone else.
+const RESET_REQUESTS_PER_HOUR = 5;
 
 export async function createServices(
   env: Env,
@@ -75,6 +79,15 @@ export async function createServices(
     auth: { db: database.db, throttle, sessionPolicy: env.session },
     catalogue,
     gateway: gateway ?? (await selectGateway(env, database.db)),
+    passwordReset: {
+      db: database.db,
+      sessionPolicy: env.session,
+      appOrigin: env.appOrigin,
+      budgets: {
+        email: budget('reset_email', { points: RESET_REQUESTS_PER_HOUR, windowMs: 3_600_000 }),
+        ip: budget('reset_ip', { points: maxFailuresPerIp, windowMs: 3_600_000 }),
+      },
+    },
     billingLimits: {
       orders: budget('orders', { points: ORDERS_PER_HOUR, windowMs: 3_600_000 }),
       reconcile: budget('reconcile', { points: RECONCILE_CALLS_PER_MINUTE, windowMs: 60_000 }),

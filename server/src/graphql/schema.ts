@@ -7,5 +7,6 @@ import '../modules/progress/progress-schema';
 import '../modules/billing/billing-schema';
 import '../modules/certificates/certificate-schema';
 import '../modules/config/config-schema';
+import '../modules/account/account-schema';
 
 export const schema = builder.toSchema();

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { renderCertificatePng } from '../modules/certificates/certificate-image';
-import { verifyUrl } from '../modules/certificates/certificate-presenter';
-import { certificateFileName, findCertificate } from '../modules/certificates/certificate-service';
+
+import { certificateFileName, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
 

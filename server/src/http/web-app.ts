@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { presentPublicCertificate, verifyUrl } from '../modules/certificates/certificate-presenter';
-import { findCertificate } from '../modules/certificates/certificate-service';
+import { presentPublicCertificate } from '../modules/certificates/certificate-presenter';
+import { findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -36,12 +36,17 @@ export async function registerWebApp(
   app.get<{ Params: { id: string } }>('/verify/:id', async (request, reply) => {
     const row = request.params.id.length <= 120 ? await findCertificate(services.db, request.params.id) : undefined;
     const certificate = row ? presentPublicCertificate(row) : null;
-    const title = certificate
-      ? `Certificate: ${certificate.holderName} · ${certificate.title}`
-      : 'Certificate not found';
-    const description = certificate
-      ? `${certificate.holderName} completed ${certificate.title} (Ethical Hacking & Cybersecurity Course). Certificate ${certificate.certificateId}.`
-      : 'No certificate has this id.';
+    const revoked = certificate?.revokedAt != null;
+    const title = !certificate
+      ? 'Certificate not found'
+      : revoked
+        ? 'Certificate revoked'
+        : `Certificate: ${certificate.holderName} · ${certificate.title}`;
+    const description = !certificate
+      ? 'No certificate has this id.'
+      : revoked
+        ? `Certificate ${certificate.certificateId} was revoked and no longer attests a completion.`
+        : `${certificate.holderName} completed ${certificate.title} (Ethical Hacking & Cybersecurity Course). Certificate ${certificate.certificateId}.`;
     const meta = [
       `<meta property="og:type" content="website" />`,
       `<meta property="og:title" content="${escapeHtml(title)}" />`,

@@ -25,7 +25,7 @@ export async function captureSilently(db: Kysely<Database>, orderId: string): Pr
   };
   await db.insertInto('simulated_gateway_payment').values(payment).execute();
   await db.updateTable('simulated_gateway_order').set({ status: 'paid' }).where('order_id', '=', orderId).execute();
-  return { ...payment, id: payment.payment_id };
+  return { ...payment, id: payment.payment_id, method: 'simulated' };
 }
 
 export async function tamperPayment(

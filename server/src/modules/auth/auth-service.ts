@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/errors';
+import { queueMail } from '../mail/mail-queue';
 import type { UserRow } from '../users/user-store';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, type IssuedSession, type SessionPolicy } from './session-store';
@@ -58,6 +59,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
       // simultaneous sign-ups with one email cannot both succeed.
       const session = await deps.db.transaction().execute(async (trx) => {
         await trx.insertInto('app_user').values(user).execute();
+        await queueMail(trx, { kind: 'welcome', to: email, userRef: user.id, data: { fullName: user.full_name } }, now);
         return createSession(trx, user.id, deps.sessionPolicy, now);
       });
       return { user, session };

@@ -11,5 +11,6 @@ export function billingDeps(services: Services, log: FastifyBaseLogger): Billing
     log: paymentLogger(log, services.gateway, services.env.isProduction),
     limits: services.billingLimits,
     metrics: services.metrics,
+    appOrigin: services.env.appOrigin,
   };
 }

@@ -603,11 +603,17 @@ describe('no way to set paid from the client', () => {
     ).mutationType.fields.map((f) => f.name);
     expect(names).not.toContain('updatePaymentStatus');
     expect(names.sort()).toEqual([
+      'changePassword',
       'createPaymentOrder',
+      'deleteAccount',
       'loginUser',
+      'logoutOtherSessions',
       'logoutUser',
       'markLessonComplete',
+      'requestPasswordReset',
+      'resetPassword',
       'signupUser',
+      'updateProfile',
       'verifyPayment',
     ]);
   });

@@ -20,6 +20,8 @@ export interface GatewayPayment {
   status: string;
   /** Paise refunded so far. */
   amount_refunded: number;
+  /** upi | card | netbanking | wallet | emi …, as the gateway reports it (null if unknown). */
+  method: string | null;
 }
 
 export interface GatewayRefund {

@@ -8,8 +8,10 @@ import type { Database, PaymentOrderTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Metrics } from '../../lib/metrics';
 import type { Budget } from '../../lib/rate-limits';
+import { queueMail } from '../mail/mail-queue';
 import type { UserRow } from '../users/user-store';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
+import { nextReceiptNumber, receiptLabel } from './receipts';
 import { checkoutSignatureValid } from './signatures';
 
 export interface BillingDeps {
@@ -20,6 +22,8 @@ export interface BillingDeps {
   /** Per-learner budgets for work that costs gateway calls (shared by every server). */
   limits: BillingLimits;
   metrics: Pick<Metrics, 'paymentVerifications' | 'reconcilerRuns' | 'duplicatePayments'>;
+  /** The public origin, for links in emails (receipts). */
+  appOrigin: string;
 }
 
 export interface BillingLimits {
@@ -277,6 +281,7 @@ export async function recordCapturedPayment(
         .execute();
       return 'duplicate';
     }
+    const receiptNumber = await nextReceiptNumber(trx);
     await trx
       .insertInto('payment')
       .values({
@@ -288,6 +293,8 @@ export async function recordCapturedPayment(
         status: 'captured',
         captured_at: now,
         refunded_at: null,
+        receipt_number: receiptNumber,
+        method: payment.method,
       })
       .execute();
     await trx
@@ -296,6 +303,27 @@ export async function recordCapturedPayment(
       .where('order_id', '=', order.order_id)
       .execute();
     await trx.updateTable('app_user').set({ payment_status: 1 }).where('id', '=', order.user_ref).execute();
+    // The receipt commits with the payment it records: neither exists without the other.
+    const buyer = await trx
+      .selectFrom('app_user')
+      .select(['user_id', 'full_name'])
+      .where('id', '=', order.user_ref)
+      .executeTakeFirstOrThrow();
+    const label = receiptLabel(receiptNumber);
+    await queueMail(trx, {
+      kind: 'receipt',
+      to: buyer.user_id,
+      userRef: order.user_ref,
+      data: {
+        fullName: buyer.full_name,
+        receiptNumber: label,
+        receiptUrl: `${deps.appOrigin}/account/receipts/${label}`,
+        amountPaise: payment.amount,
+        paidAt: now,
+        paymentId: payment.id,
+        method: payment.method,
+      },
+    });
     return 'granted';
   });
   if (outcome === 'granted') {
@@ -337,12 +365,15 @@ export async function refundDuplicatePayment(deps: BillingDeps, paymentId: strin
       left > 0
         ? await deps.gateway.refundPayment(paymentId, left, { reason: 'duplicate payment', order_id: row.order_id })
         : null;
-    await deps.db
-      .updateTable('duplicate_payment')
-      .set({ status: 'refunded', refund_id: refund?.id ?? row.refund_id, updated_at: Date.now() })
-      .where('payment_id', '=', paymentId)
-      .where('status', '=', 'refunding')
-      .execute();
+    await deps.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('duplicate_payment')
+        .set({ status: 'refunded', refund_id: refund?.id ?? row.refund_id, updated_at: Date.now() })
+        .where('payment_id', '=', paymentId)
+        .where('status', '=', 'refunding')
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) > 0) await queueRefundMail(trx, row.user_ref, paymentId, row.amount, false);
+    });
     deps.log.info({ event: 'duplicate_refunded', paymentId, refundId: refund?.id }, 'duplicate payment refunded');
     deps.metrics.duplicatePayments.inc({ result: 'refunded' });
   } catch (error) {
@@ -355,6 +386,28 @@ export async function refundDuplicatePayment(deps: BillingDeps, paymentId: strin
       .execute();
     deps.log.error({ err: error, paymentId }, 'duplicate payment could not be refunded yet; will retry');
   }
+}
+
+/** Tells the learner their money is on its way back, and whether the course was locked again. */
+export async function queueRefundMail(
+  trx: Transaction<Database>,
+  userRef: string,
+  paymentId: string,
+  amountPaise: number,
+  accessRevoked: boolean,
+): Promise<void> {
+  const learner = await trx
+    .selectFrom('app_user')
+    .select(['user_id', 'full_name', 'deleted_at'])
+    .where('id', '=', userRef)
+    .executeTakeFirst();
+  if (!learner || learner.deleted_at !== null) return;
+  await queueMail(trx, {
+    kind: 'refund_processed',
+    to: learner.user_id,
+    userRef,
+    data: { fullName: learner.full_name, amountPaise, paymentId, accessRevoked },
+  });
 }
 
 /** Duplicate payments nobody is refunding: pending, or claimed by a server that gave up mid-way. */

@@ -72,6 +72,7 @@ describe('RazorpayGateway against the SDK', () => {
       currency: 'INR',
       status: 'captured',
       amount_refunded: 0,
+      method: 'upi',
     });
   });
 

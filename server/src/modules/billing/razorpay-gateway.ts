@@ -86,6 +86,7 @@ function toPayment(entity: {
   amount_refunded?: number | string | null;
   currency: string;
   status: string;
+  method?: string | null;
 }): GatewayPayment {
   return {
     id: entity.id,
@@ -94,6 +95,7 @@ function toPayment(entity: {
     currency: entity.currency,
     status: entity.status,
     amount_refunded: Number(entity.amount_refunded ?? 0),
+    method: entity.method ?? null,
   };
 }
 

@@ -190,5 +190,7 @@ function toPayment(row: Selectable<SimulatedGatewayPaymentTable>): GatewayPaymen
     currency: row.currency,
     status: row.status,
     amount_refunded: row.amount_refunded,
+    // Honest on a receipt: no real instrument was charged.
+    method: 'simulated',
   };
 }

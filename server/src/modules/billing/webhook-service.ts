@@ -1,6 +1,6 @@
 import { lockLearner } from '../../db/learner-lock';
 import type { BillingDeps } from './payment-service';
-import { markAttempted, recordCapturedPayment } from './payment-service';
+import { markAttempted, queueRefundMail, recordCapturedPayment } from './payment-service';
 import { webhookSignatureValid } from './signatures';
 
 export type WebhookResult = 'processed' | 'duplicate' | 'ignored';
@@ -120,15 +120,22 @@ async function recordRefund(
     const now = Date.now();
     const payment = await trx.selectFrom('payment').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
     if (!payment) {
-      await trx
+      // Whichever of this webhook and the refunding server marks it first tells the learner.
+      const marked = await trx
         .updateTable('duplicate_payment')
         .set({ status: 'refunded', refund_id: refundId, updated_at: now })
         .where('payment_id', '=', paymentId)
         .where('status', '!=', 'refunded')
-        .execute();
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) > 0)
+        await queueRefundMail(trx, owner.user_ref, paymentId, refundedAmount, false);
       return false;
     }
-    if (payment.status === 'refunded' || refundedAmount < payment.amount) return false;
+    if (payment.status === 'refunded') return false;
+    if (refundedAmount < payment.amount) {
+      await queueRefundMail(trx, payment.user_ref, paymentId, refundedAmount, false);
+      return false;
+    }
     await trx
       .updateTable('payment')
       .set({ status: 'refunded', refunded_at: now })
@@ -147,6 +154,7 @@ async function recordRefund(
       .executeTakeFirst();
     if (!other)
       await trx.updateTable('app_user').set({ payment_status: 0 }).where('id', '=', payment.user_ref).execute();
+    await queueRefundMail(trx, payment.user_ref, paymentId, refundedAmount, !other);
     return !other;
   });
   if (revoked) deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');

@@ -1,5 +1,5 @@
 import { isModuleId } from '@ehc/common';
-import { certificateFileName, certificateTitle, type CertificateRow } from './certificate-service';
+import { certificateFileName, certificateTitle, verifyUrl, type CertificateRow } from './certificate-service';
 
 /** A certificate as its holder sees it. */
 export interface CertificateView {
@@ -20,10 +20,8 @@ export interface PublicCertificateView {
   title: string;
   kind: 'module' | 'course';
   completedAt: number;
-}
-
-export function verifyUrl(appOrigin: string, id: string): string {
-  return `${appOrigin}/verify/${encodeURIComponent(id)}`;
+  /** When the certificate was withdrawn (its holder deleted their account, or the seller revoked it). */
+  revokedAt: number | null;
 }
 
 export function presentCertificate(row: CertificateRow, holderEmail: string, appOrigin: string): CertificateView {
@@ -46,5 +44,6 @@ export function presentPublicCertificate(row: CertificateRow): PublicCertificate
     title: certificateTitle(row.scope),
     kind: isModuleId(row.scope) ? 'module' : 'course',
     completedAt: row.completed_at,
+    revokedAt: row.revoked_at,
   };
 }

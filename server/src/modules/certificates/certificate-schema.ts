@@ -32,6 +32,11 @@ const PublicCertificateType = builder.objectRef<PublicCertificateView>('PublicCe
     title: t.exposeString('title'),
     kind: t.exposeString('kind', { description: '"module" or "course".' }),
     completed_at: t.string({ resolve: (c) => iso(c.completedAt) }),
+    revoked_at: t.string({
+      nullable: true,
+      description: 'Set when the certificate was revoked: it no longer attests anything.',
+      resolve: (c) => (c.revokedAt === null ? null : iso(c.revokedAt)),
+    }),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { COURSE_NAME, MODULE_COUNT, MODULE_DISPLAY_NAMES, isModuleId } from '@ehc/common';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
+import { queueMail } from '../mail/mail-queue';
 import type { CertificateTable, Database } from '../../db/schema';
 
 export const FULL_SCOPE = 'FULL';
@@ -23,6 +24,11 @@ export function certificateFileName(email: string): string {
   return `${email.replace('@', '_').replace('.', '_')}.png`;
 }
 
+/** The public verification page of a certificate (printed on it as a QR code). */
+export function verifyUrl(appOrigin: string, id: string): string {
+  return `${appOrigin}/verify/${encodeURIComponent(id)}`;
+}
+
 /** What the certificate is for: a module's full display name, or the course name. */
 export function certificateTitle(scope: string): string {
   if (scope === FULL_SCOPE) return COURSE_NAME;
@@ -40,21 +46,27 @@ export async function issueCertificatesForCompletion(
   userRef: string,
   moduleId: string,
   completedAt: number,
+  appOrigin: string,
 ): Promise<void> {
   const holder = await holderOf(trx, userRef);
-  await issueOnce(trx, userRef, moduleId, completedAt, holder);
-  await issueFullIfEarned(trx, userRef, completedAt, holder);
+  await issueOnce(trx, { userRef, scope: moduleId, completedAt, holder, appOrigin });
+  await issueFullIfEarned(trx, { userRef, completedAt, holder, appOrigin });
 }
 
 /**
  * Issues the full-course certificate to a learner whose seven modules are complete, if
  * they have none yet. Cheap when it exists: one indexed read, no transaction.
  */
-export async function ensureFullCertificate(db: Kysely<Database>, userRef: string, completedAt: number): Promise<void> {
+export async function ensureFullCertificate(
+  db: Kysely<Database>,
+  userRef: string,
+  completedAt: number,
+  appOrigin: string,
+): Promise<void> {
   if (await hasCertificate(db, userRef, FULL_SCOPE)) return;
   await db.transaction().execute(async (trx) => {
     await lockLearner(trx, userRef);
-    await issueFullIfEarned(trx, userRef, completedAt, await holderOf(trx, userRef));
+    await issueFullIfEarned(trx, { userRef, completedAt, holder: await holderOf(trx, userRef), appOrigin });
   });
 }
 
@@ -71,18 +83,22 @@ function holderOf(trx: Transaction<Database>, userRef: string): Promise<Holder> 
     .executeTakeFirstOrThrow();
 }
 
-async function issueFullIfEarned(
-  trx: Transaction<Database>,
-  userRef: string,
-  completedAt: number,
-  holder: Holder,
-): Promise<void> {
+/** Who is being certified, for what, and where the verification page lives. */
+interface Issue {
+  userRef: string;
+  scope: string;
+  completedAt: number;
+  holder: Holder;
+  appOrigin: string;
+}
+
+async function issueFullIfEarned(trx: Transaction<Database>, issue: Omit<Issue, 'scope'>): Promise<void> {
   const completed = await trx
     .selectFrom('module_completion')
     .select(({ fn }) => fn.countAll<number>().as('count'))
-    .where('user_ref', '=', userRef)
+    .where('user_ref', '=', issue.userRef)
     .executeTakeFirstOrThrow();
-  if (Number(completed.count) >= MODULE_COUNT) await issueOnce(trx, userRef, FULL_SCOPE, completedAt, holder);
+  if (Number(completed.count) >= MODULE_COUNT) await issueOnce(trx, { ...issue, scope: FULL_SCOPE });
 }
 
 async function hasCertificate(db: Kysely<Database>, userRef: string, scope: string): Promise<boolean> {
@@ -95,30 +111,40 @@ async function hasCertificate(db: Kysely<Database>, userRef: string, scope: stri
   return row !== undefined;
 }
 
-async function issueOnce(
-  trx: Transaction<Database>,
-  userRef: string,
-  scope: string,
-  completedAt: number,
-  user: Holder,
-): Promise<void> {
+async function issueOnce(trx: Transaction<Database>, issue: Issue): Promise<void> {
+  const { userRef, scope, completedAt, holder } = issue;
   if (await hasCertificate(trx, userRef, scope)) return;
   // Two learners whose emails share three letters could finish the same module in the
   // same millisecond; the id's primary key refuses the second, which then takes the next ms.
   for (let offset = 0; offset < 50; offset += 1) {
-    const id = certificateId(scope, completedAt + offset, user.user_id);
+    const id = certificateId(scope, completedAt + offset, holder.user_id);
     const inserted = await trx
       .insertInto('certificate')
       .values({
         certificate_id: id,
         user_ref: userRef,
         scope,
-        holder_name: user.full_name.trim() || user.user_id,
+        holder_name: holder.full_name.trim() || holder.user_id,
         completed_at: completedAt,
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 || (await hasCertificate(trx, userRef, scope))) return;
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await queueMail(trx, {
+        kind: 'certificate_issued',
+        to: holder.user_id,
+        userRef,
+        data: {
+          fullName: holder.full_name,
+          title: certificateTitle(scope),
+          certificateId: id,
+          verifyUrl: verifyUrl(issue.appOrigin, id),
+          fullCourse: scope === FULL_SCOPE,
+        },
+      });
+      return;
+    }
+    if (await hasCertificate(trx, userRef, scope)) return;
   }
   throw new Error(`could not find a free certificate id for ${scope}`);
 }

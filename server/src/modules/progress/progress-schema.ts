@@ -1,6 +1,19 @@
 import { builder } from '../../graphql/builder';
 import { requirePaidUser, requireUser } from '../../graphql/guards';
-import { getUserProgress, markLessonComplete, type ModuleProgress, type UserProgress } from './progress-service';
+import type { GraphQLContext } from '../../graphql/context';
+import {
+  getUserProgress,
+  markLessonComplete,
+  type ModuleProgress,
+  type ProgressDeps,
+  type UserProgress,
+} from './progress-service';
+
+const progressDeps = (ctx: GraphQLContext): ProgressDeps => ({
+  db: ctx.services.db,
+  catalogue: ctx.services.catalogue,
+  appOrigin: ctx.services.env.appOrigin,
+});
 
 const ModuleProgressType = builder.objectRef<ModuleProgress>('ModuleProgress').implement({
   fields: (t) => ({
@@ -28,7 +41,7 @@ builder.queryField('progress', (t) =>
     description: "The session learner's progress.",
     resolve: (_root, _args, ctx) => {
       const user = requireUser(ctx);
-      return getUserProgress(ctx.services.db, ctx.services.catalogue, user.id);
+      return getUserProgress(progressDeps(ctx), user.id);
     },
   }),
 );
@@ -40,7 +53,7 @@ builder.mutationField('markLessonComplete', (t) =>
     args: { module_id: t.arg.string(), number: t.arg.int() },
     resolve: (_root, args, ctx) => {
       const user = requirePaidUser(ctx);
-      return markLessonComplete(ctx.services.db, ctx.services.catalogue, user.id, args.module_id, args.number);
+      return markLessonComplete(progressDeps(ctx), user.id, args.module_id, args.number);
     },
   }),
 );

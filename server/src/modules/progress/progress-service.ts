@@ -23,9 +23,15 @@ export interface UserProgress {
  * with every module complete but no full-course certificate (possible with data written
  * before completions were serialised) is issued it here.
  */
+export interface ProgressDeps {
+  db: Kysely<Database>;
+  catalogue: Catalogue;
+  /** The public origin, for the verification links in certificate emails. */
+  appOrigin: string;
+}
+
 export async function getUserProgress(
-  db: Kysely<Database>,
-  catalogue: Catalogue,
+  { db, catalogue, appOrigin }: ProgressDeps,
   userRef: string,
 ): Promise<UserProgress> {
   const [lessonRows, completionRows] = await Promise.all([
@@ -43,7 +49,7 @@ export async function getUserProgress(
   const completedModules = modules.filter((m) => m.completedAt !== null).map((m) => m.moduleId);
   if (completedModules.length === catalogue.modules.length) {
     const lastCompletion = Math.max(...modules.map((m) => m.completedAt ?? 0));
-    await ensureFullCertificate(db, userRef, lastCompletion);
+    await ensureFullCertificate(db, userRef, lastCompletion, appOrigin);
   }
   return { completedModules, modules };
 }
@@ -53,8 +59,7 @@ export async function getUserProgress(
  * leaves no lesson of the module undone, records the module's completion once.
  */
 export async function markLessonComplete(
-  db: Kysely<Database>,
-  catalogue: Catalogue,
+  { db, catalogue, appOrigin }: ProgressDeps,
   userRef: string,
   moduleId: string,
   lessonNumber: number,
@@ -70,7 +75,7 @@ export async function markLessonComplete(
     .onConflict((oc) => oc.columns(['user_ref', 'module_id', 'lesson_slug']).doNothing())
     .execute();
 
-  return completeModuleIfDone(db, module, userRef, now);
+  return completeModuleIfDone(db, module, userRef, now, appOrigin);
 }
 
 async function completeModuleIfDone(
@@ -78,6 +83,7 @@ async function completeModuleIfDone(
   module: CourseModule,
   userRef: string,
   now: number,
+  appOrigin: string,
 ): Promise<ModuleProgress> {
   return db.transaction().execute(async (trx) => {
     // One learner's completions run one at a time, after their lesson rows committed: when
@@ -103,7 +109,7 @@ async function completeModuleIfDone(
         .onConflict((oc) => oc.columns(['user_ref', 'module_id']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-        await issueCertificatesForCompletion(trx, userRef, module.id, now);
+        await issueCertificatesForCompletion(trx, userRef, module.id, now, appOrigin);
       }
     }
     const completion = await trx

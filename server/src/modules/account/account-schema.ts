@@ -1,0 +1,194 @@
+import { builder } from '../../graphql/builder';
+import type { GraphQLContext } from '../../graphql/context';
+import { requireUser } from '../../graphql/guards';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { findReceipt, listReceipts, type Receipt } from '../billing/receipts';
+import { presentUser } from '../users/user-presenter';
+import { UserType } from '../users/user-schema';
+import {
+  changePassword,
+  deleteAccount,
+  listSessions,
+  signOutOtherSessions,
+  updateProfile,
+  type AccountDeps,
+  type Me,
+  type SessionInfo,
+} from './account-service';
+import { exportLearnerData } from './data-export';
+import { requestPasswordReset, resetPassword } from './password-reset';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function me(ctx: GraphQLContext): Me {
+  const user = requireUser(ctx);
+  return { user, tokenHash: ctx.session!.tokenHash };
+}
+
+const accountDeps = (ctx: GraphQLContext): AccountDeps => ({
+  db: ctx.services.db,
+  throttle: ctx.services.auth.throttle,
+});
+
+const SellerType = builder.objectRef<Receipt['seller']>('Seller').implement({
+  description: 'Who sells the course, as printed on receipts.',
+  fields: (t) => ({
+    legal_name: t.exposeString('legalName'),
+    address: t.exposeString('address'),
+    support_email: t.exposeString('supportEmail'),
+    support_phone: t.exposeString('supportPhone', { nullable: true }),
+    gstin: t.exposeString('gstin', { nullable: true }),
+  }),
+});
+
+const BuyerType = builder.objectRef<Receipt['buyer']>('Buyer').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    phone: t.exposeString('phone'),
+  }),
+});
+
+const ReceiptType = builder.objectRef<Receipt>('Receipt').implement({
+  description: 'A receipt for one payment of the session learner.',
+  fields: (t) => ({
+    number: t.exposeString('number', { description: 'The seller’s sequential receipt number, e.g. EHC-000042.' }),
+    paid_at: t.string({ resolve: (r) => iso(r.paidAt) }),
+    amount: t.exposeInt('amountPaise', { description: 'In paise.' }),
+    currency: t.exposeString('currency'),
+    payment_id: t.exposeString('paymentId'),
+    method: t.exposeString('method', { nullable: true }),
+    refunded_at: t.string({ nullable: true, resolve: (r) => (r.refundedAt === null ? null : iso(r.refundedAt)) }),
+    item: t.exposeString('item'),
+    tax_line: t.exposeString('taxLine'),
+    seller: t.field({ type: SellerType, resolve: (r) => r.seller }),
+    buyer: t.field({ type: BuyerType, resolve: (r) => r.buyer }),
+  }),
+});
+
+const SessionInfoType = builder.objectRef<SessionInfo>('SessionInfo').implement({
+  fields: (t) => ({
+    created_at: t.string({ resolve: (s) => iso(s.createdAt) }),
+    last_seen_at: t.string({ resolve: (s) => iso(s.lastSeenAt) }),
+    current: t.exposeBoolean('current', { description: 'The session this request uses.' }),
+  }),
+});
+
+interface AccountView {
+  me: Me;
+}
+
+const AccountType = builder.objectRef<AccountView>('Account').implement({
+  description: "The session learner's account page.",
+  fields: (t) => ({
+    user: t.field({ type: UserType, resolve: ({ me }) => presentUser(me.user) }),
+    created_at: t.string({ resolve: ({ me }) => iso(me.user.created_at) }),
+    receipts: t.field({
+      type: [ReceiptType],
+      description: 'Newest first; the first one unlocked the course.',
+      resolve: ({ me }, _args, ctx) => listReceipts(ctx.services.db, ctx.services.env.seller, me.user.id),
+    }),
+    sessions: t.field({
+      type: [SessionInfoType],
+      resolve: ({ me }, _args, ctx) => listSessions(ctx.services.db, me),
+    }),
+  }),
+});
+
+builder.queryField('account', (t) => t.field({ type: AccountType, resolve: (_root, _args, ctx) => ({ me: me(ctx) }) }));
+
+builder.queryField('receipt', (t) =>
+  t.field({
+    type: ReceiptType,
+    nullable: true,
+    description: 'One of the session learner’s receipts by number; null for any other number.',
+    args: { number: t.arg.string() },
+    resolve: (_root, { number }, ctx) =>
+      findReceipt(ctx.services.db, ctx.services.env.seller, me(ctx).user.id, number.slice(0, 20)),
+  }),
+);
+
+builder.queryField('myData', (t) =>
+  t.string({
+    description: 'Everything stored about the session learner, as a JSON document.',
+    resolve: async (_root, _args, ctx) =>
+      JSON.stringify(await exportLearnerData(ctx.services.db, me(ctx).user), null, 2),
+  }),
+);
+
+builder.mutationField('requestPasswordReset', (t) =>
+  t.boolean({
+    description: 'Emails a reset link if the address has an account. Always true, so it never tells.',
+    args: { email: t.arg.string() },
+    resolve: async (_root, { email }, ctx) => {
+      await requestPasswordReset(ctx.services.passwordReset, email, ctx.request.ip);
+      ctx.request.log.info({ event: 'password_reset_requested' }, 'password reset requested');
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('resetPassword', (t) =>
+  t.field({
+    type: UserType,
+    description: 'Sets a new password from a reset link, ends every session and signs this browser in.',
+    args: { token: t.arg.string(), password: t.arg.string(), confirm_password: t.arg.string() },
+    resolve: async (_root, args, ctx) => {
+      const { user, session } = await resetPassword(
+        ctx.services.passwordReset,
+        args.token,
+        args.password,
+        args.confirm_password,
+      );
+      setSessionCookie(ctx.reply, session);
+      ctx.request.log.info({ event: 'password_reset' }, 'password reset from a link');
+      return presentUser(user);
+    },
+  }),
+);
+
+builder.mutationField('updateProfile', (t) =>
+  t.field({
+    type: UserType,
+    args: { full_name: t.arg.string(), phone: t.arg.string() },
+    resolve: async (_root, args, ctx) =>
+      presentUser(await updateProfile(ctx.services.db, me(ctx).user, args.full_name, args.phone)),
+  }),
+);
+
+builder.mutationField('changePassword', (t) =>
+  t.boolean({
+    description: 'Needs the current password; ends every other session.',
+    args: { current_password: t.arg.string(), password: t.arg.string(), confirm_password: t.arg.string() },
+    resolve: async (_root, args, ctx) => {
+      await changePassword(
+        accountDeps(ctx),
+        me(ctx),
+        { currentPassword: args.current_password, password: args.password, confirmPassword: args.confirm_password },
+        ctx.request.ip,
+      );
+      ctx.request.log.info({ event: 'password_changed' }, 'password changed');
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('logoutOtherSessions', (t) =>
+  t.int({
+    description: 'Signs the learner out everywhere but here; returns how many sessions ended.',
+    resolve: (_root, _args, ctx) => signOutOtherSessions(ctx.services.db, me(ctx)),
+  }),
+);
+
+builder.mutationField('deleteAccount', (t) =>
+  t.boolean({
+    description: 'Deletes the account (password and the typed word DELETE required) and signs out.',
+    args: { password: t.arg.string(), confirmation: t.arg.string() },
+    resolve: async (_root, args, ctx) => {
+      await deleteAccount(accountDeps(ctx), me(ctx), args, ctx.request.ip);
+      clearSessionCookie(ctx.reply);
+      ctx.request.log.info({ event: 'account_deleted' }, 'learner deleted their account');
+      return true;
+    },
+  }),
+);

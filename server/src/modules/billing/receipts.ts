@@ -1,0 +1,107 @@
+import { COURSE_NAME } from '@ehc/common';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Env } from '../../lib/env';
+
+/** Receipt numbers as printed: EHC-000042. */
+const RECEIPT_PREFIX = 'EHC-';
+
+export function receiptLabel(number: number): string {
+  return `${RECEIPT_PREFIX}${String(number).padStart(6, '0')}`;
+}
+
+export function parseReceiptLabel(label: string): number | null {
+  const match = /^EHC-(\d{6,9})$/.exec(label);
+  return match ? Number(match[1]) : null;
+}
+
+/** The next number of the seller's receipt series, taken inside the payment's transaction. */
+export async function nextReceiptNumber(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .updateTable('receipt_sequence')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+export const RECEIPT_ITEM = `${COURSE_NAME} — lifetime access to all seven modules`;
+
+/** Until the seller registers for GST, receipts say so instead of showing tax. */
+export function taxLine(seller: Env['seller']): string {
+  return seller.gstin
+    ? `GSTIN ${seller.gstin}. The price includes GST.`
+    : 'GST not charged: supplier not registered under GST.';
+}
+
+export interface Receipt {
+  /** EHC-000042 */
+  number: string;
+  paidAt: number;
+  amountPaise: number;
+  currency: string;
+  paymentId: string;
+  method: string | null;
+  /** Refunded receipts stay, marked, as the record of a sale that was reversed. */
+  refundedAt: number | null;
+  item: string;
+  taxLine: string;
+  seller: Env['seller'];
+  buyer: { name: string; email: string; phone: string };
+}
+
+/** The learner's receipts, newest first (one per payment that unlocked the course). */
+export async function listReceipts(
+  db: Kysely<Database>,
+  seller: Env['seller'],
+  userRef: string,
+  only?: number,
+): Promise<Receipt[]> {
+  const rows = await db
+    .selectFrom('payment')
+    .innerJoin('app_user', 'app_user.id', 'payment.user_ref')
+    .select([
+      'payment.payment_id',
+      'payment.amount',
+      'payment.currency',
+      'payment.captured_at',
+      'payment.refunded_at',
+      'payment.receipt_number',
+      'payment.method',
+      'app_user.full_name',
+      'app_user.user_id',
+      'app_user.phone',
+    ])
+    .where('payment.user_ref', '=', userRef)
+    .where('payment.receipt_number', 'is not', null)
+    .$if(only !== undefined, (q) => q.where('payment.receipt_number', '=', only!))
+    .orderBy('payment.captured_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    number: receiptLabel(row.receipt_number!),
+    paidAt: row.captured_at,
+    amountPaise: row.amount,
+    currency: row.currency,
+    paymentId: row.payment_id,
+    method: row.method,
+    refundedAt: row.refunded_at,
+    item: RECEIPT_ITEM,
+    taxLine: taxLine(seller),
+    seller,
+    buyer: { name: row.full_name, email: row.user_id, phone: row.phone },
+  }));
+}
+
+/** One of the learner's receipts by its printed number, or null (also for someone else's). */
+export async function findReceipt(
+  db: Kysely<Database>,
+  seller: Env['seller'],
+  userRef: string,
+  label: string,
+): Promise<Receipt | null> {
+  const number = parseReceiptLabel(label);
+  if (number === null) return null;
+  const [receipt] = await listReceipts(db, seller, userRef, number);
+  return receipt ?? null;
+}
