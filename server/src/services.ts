@@ -7,6 +7,7 @@ import { createMetrics, type Metrics } from './lib/metrics';
 import { budgetFactory, type LimitStore } from './lib/rate-limits';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle } from './modules/auth/throttle';
+import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import type { Catalogue } from './modules/courses/catalogue';
 import type { PaymentGateway } from './modules/billing/gateway';
 import type { BillingLimits } from './modules/billing/payment-service';
@@ -29,6 +30,8 @@ export interface Services {
   redis: Redis | null;
   /** Prometheus metrics of this server (its own registry), served by GET /metrics. */
   metrics: Metrics;
+  /** Where the send-mail job hands messages: the SMTP server, or the .eml outbox folder. */
+  mail: MailTransport;
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -68,6 +71,7 @@ export async function createServices(
       ip: budget('signup_ip', { points: maxFailuresPerIp, windowMs }),
     },
   });
+  const mail = createMailTransport(env.mail);
   return {
     env,
     database,
@@ -82,7 +86,9 @@ export async function createServices(
     limitStore,
     redis,
     metrics,
+    mail,
     async close() {
+      mail.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
