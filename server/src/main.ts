@@ -8,6 +8,7 @@ import { EnvError, loadEnv } from './lib/env';
 import { loggerOptions } from './lib/logger';
 import { ContentError, loadCatalogue } from './modules/courses/content-loader';
 import { paymentLogger } from './modules/billing/payment-log';
+import { pricingWarnings } from './modules/settings/business-settings';
 import { createServices } from './services';
 
 // Boot order: configuration, database and migrations, then the HTTP server. Any
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
     app.log.warn(mailLog, `email: ${services.mail.description} (MAIL_ALLOW_OUTBOX_IN_PRODUCTION)`);
   } else {
     app.log.info(mailLog, `email: ${services.mail.description}`);
+  }
+
+  if (env.isProduction) {
+    for (const warning of pricingWarnings(await services.settings()))
+      app.log.warn({ event: 'pricing_warning' }, warning);
   }
 
   // The payment sweep, the mail sender and the clean-up run on one server at a time (jobs/scheduler.ts).

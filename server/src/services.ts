@@ -12,6 +12,7 @@ import { createMailTransport, type MailTransport } from './modules/mail/mail-tra
 import type { Catalogue } from './modules/courses/catalogue';
 import type { PaymentGateway } from './modules/billing/gateway';
 import type { BillingLimits } from './modules/billing/payment-service';
+import { loadBusinessSettings, type BusinessSettings } from './modules/settings/business-settings';
 import { RazorpayGateway } from './modules/billing/razorpay-gateway';
 import { SimulatedGateway } from './modules/billing/simulated-gateway';
 
@@ -34,6 +35,8 @@ export interface Services {
   metrics: Metrics;
   /** Where the send-mail job hands messages: the SMTP server, or the .eml outbox folder. */
   mail: MailTransport;
+  /** The seller's settings in force (read from the database each time: any server may have saved them). */
+  settings(): Promise<BusinessSettings>;
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -98,6 +101,7 @@ export async function createServices(
     redis,
     metrics,
     mail,
+    settings: () => loadBusinessSettings(database.db, env),
     async close() {
       mail.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -16,6 +16,8 @@ export interface AppUserTable {
   created_at: number;
   /** Set when the learner deleted their account; the row is then anonymised. */
   deleted_at: Generated<number | null>;
+  /** "learner" or "admin"; only the command line (npm run admin) changes it. */
+  role: Generated<'learner' | 'admin'>;
 }
 
 export interface UserSessionTable {
@@ -175,6 +177,27 @@ export interface ReceiptSequenceTable {
   last_number: number;
 }
 
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  actor_ref: string;
+  actor_email: string;
+  action: string;
+  target_user_ref: string | null;
+  target: string | null;
+  reason: string;
+  /** JSON: what changed (old and new values). */
+  details: string;
+}
+
+export interface BusinessSettingsTable {
+  id: number;
+  /** JSON of BusinessSettings (modules/settings/business-settings.ts). */
+  data: string;
+  updated_at: number;
+  updated_by: string;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -193,4 +216,6 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   password_reset: PasswordResetTable;
   receipt_sequence: ReceiptSequenceTable;
+  audit_log: AuditLogTable;
+  business_settings: BusinessSettingsTable;
 }

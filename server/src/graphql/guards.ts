@@ -15,3 +15,10 @@ export function requirePaidUser(ctx: GraphQLContext): UserRow {
     throw AppError.forbidden('This content is for subscribers. Please subscribe to access it.');
   return user;
 }
+
+/** The session user when they are an admin, or FORBIDDEN (UNAUTHENTICATED without a session). */
+export function requireAdmin(ctx: GraphQLContext): UserRow {
+  const user = requireUser(ctx);
+  if (user.role !== 'admin') throw AppError.forbidden();
+  return user;
+}

@@ -8,5 +8,6 @@ import '../modules/billing/billing-schema';
 import '../modules/certificates/certificate-schema';
 import '../modules/config/config-schema';
 import '../modules/account/account-schema';
+import '../modules/settings/settings-schema';
 
 export const schema = builder.toSchema();

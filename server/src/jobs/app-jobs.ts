@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { billingDeps } from '../modules/billing/billing-deps';
 import { retryDuplicateRefunds, sweepWaitingOrders } from '../modules/billing/payment-service';
 import { sendDueMail } from '../modules/mail/mail-sender';
+import { sellerOf } from '../modules/settings/business-settings';
 import type { Services } from '../services';
 import { purgeExpired } from './maintenance';
 import type { PeriodicJob } from './scheduler';
@@ -37,7 +38,8 @@ export function appJobs(services: Services, log: FastifyBaseLogger): PeriodicJob
           {
             db: services.db,
             transport: services.mail,
-            seller: env.seller,
+            // The seller as saved in the console at this moment, not at boot.
+            seller: sellerOf(await services.settings()),
             appOrigin: env.appOrigin,
             from: env.mail.from,
             log,

@@ -5,6 +5,7 @@ import * as m0003 from './0003-payments';
 import * as m0004 from './0004-certificates';
 import * as m0005 from './0005-shared-state';
 import * as m0006 from './0006-accounts-and-mail';
+import * as m0007 from './0007-admin-and-settings';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004-certificates': m0004,
   '0005-shared-state': m0005,
   '0006-accounts-and-mail': m0006,
+  '0007-admin-and-settings': m0007,
 };

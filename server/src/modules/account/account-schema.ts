@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../../graphql/context';
 import { requireUser } from '../../graphql/guards';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { findReceipt, listReceipts, type Receipt } from '../billing/receipts';
+import { sellerOf } from '../settings/business-settings';
 import { presentUser } from '../users/user-presenter';
 import { UserType } from '../users/user-schema';
 import {
@@ -86,7 +87,8 @@ const AccountType = builder.objectRef<AccountView>('Account').implement({
     receipts: t.field({
       type: [ReceiptType],
       description: 'Newest first; the first one unlocked the course.',
-      resolve: ({ me }, _args, ctx) => listReceipts(ctx.services.db, ctx.services.env.seller, me.user.id),
+      resolve: async ({ me }, _args, ctx) =>
+        listReceipts(ctx.services.db, sellerOf(await ctx.services.settings()), me.user.id),
     }),
     sessions: t.field({
       type: [SessionInfoType],
@@ -103,8 +105,8 @@ builder.queryField('receipt', (t) =>
     nullable: true,
     description: 'One of the session learner’s receipts by number; null for any other number.',
     args: { number: t.arg.string() },
-    resolve: (_root, { number }, ctx) =>
-      findReceipt(ctx.services.db, ctx.services.env.seller, me(ctx).user.id, number.slice(0, 20)),
+    resolve: async (_root, { number }, ctx) =>
+      findReceipt(ctx.services.db, sellerOf(await ctx.services.settings()), me(ctx).user.id, number.slice(0, 20)),
   }),
 );
 

@@ -53,6 +53,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
       payment_status: 0,
       created_at: now,
       deleted_at: null,
+      role: 'learner',
     };
     try {
       // The unique constraint on user_id, not a prior lookup, decides duplicates, so two

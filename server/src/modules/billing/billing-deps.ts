@@ -12,5 +12,6 @@ export function billingDeps(services: Services, log: FastifyBaseLogger): Billing
     limits: services.billingLimits,
     metrics: services.metrics,
     appOrigin: services.env.appOrigin,
+    settings: services.settings,
   };
 }

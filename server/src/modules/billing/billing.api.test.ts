@@ -613,6 +613,7 @@ describe('no way to set paid from the client', () => {
       'requestPasswordReset',
       'resetPassword',
       'signupUser',
+      'updateBusinessSettings',
       'updateProfile',
       'verifyPayment',
     ]);

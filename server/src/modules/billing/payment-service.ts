@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
-import { COURSE_NAME, PRICE_CURRENCY, PRICE_PAISE } from '@ehc/common';
+import { COURSE_NAME, PRICE_CURRENCY } from '@ehc/common';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { lockLearner } from '../../db/learner-lock';
@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { Metrics } from '../../lib/metrics';
 import type { Budget } from '../../lib/rate-limits';
 import { queueMail } from '../mail/mail-queue';
+import type { BusinessSettings } from '../settings/business-settings';
 import type { UserRow } from '../users/user-store';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
 import { nextReceiptNumber, receiptLabel } from './receipts';
@@ -24,6 +25,8 @@ export interface BillingDeps {
   metrics: Pick<Metrics, 'paymentVerifications' | 'reconcilerRuns' | 'duplicatePayments'>;
   /** The public origin, for links in emails (receipts). */
   appOrigin: string;
+  /** The seller's settings in force: the price comes from there. */
+  settings: () => Promise<BusinessSettings>;
 }
 
 export interface BillingLimits {
@@ -62,15 +65,16 @@ export interface CheckoutOptions {
  */
 export async function createPaymentOrder(deps: BillingDeps, user: UserRow): Promise<CheckoutOptions> {
   if (user.payment_status === 1) throw new AppError('VALIDATION_FAILED', 'Your course is already unlocked.');
-  const open = await findOpenOrder(deps.db, deps.gateway, user.id);
-  if (open) return checkoutOptions(deps.gateway, user, open.order_id);
+  const price = (await deps.settings()).pricePaise;
+  const open = await findOpenOrder(deps.db, deps.gateway, user.id, price);
+  if (open) return checkoutOptions(deps.gateway, user, open.order_id, price);
 
   if (!(await deps.limits.orders.take(user.id))) throw AppError.rateLimited();
   const receipt = `ehc_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
   let order;
   try {
     order = await deps.gateway.createOrder({
-      amount: PRICE_PAISE,
+      amount: price,
       currency: PRICE_CURRENCY,
       receipt,
       notes: checkoutNotes(user),
@@ -79,7 +83,7 @@ export async function createPaymentOrder(deps: BillingDeps, user: UserRow): Prom
     deps.log.error({ err: error }, 'payment order could not be created');
     throw new AppError('GATEWAY_UNAVAILABLE', INIT_FAILED);
   }
-  if (order.amount !== PRICE_PAISE || order.currency !== PRICE_CURRENCY) {
+  if (order.amount !== price || order.currency !== PRICE_CURRENCY) {
     deps.log.error(
       { orderId: order.id, amount: order.amount, currency: order.currency },
       'gateway order has the wrong price',
@@ -90,7 +94,7 @@ export async function createPaymentOrder(deps: BillingDeps, user: UserRow): Prom
     // A parallel request (another tab) may have stored an order while ours was being
     // made: the learner keeps one open order, and the unused gateway order simply expires.
     await lockLearner(trx, user.id);
-    const raced = await findOpenOrder(trx, deps.gateway, user.id);
+    const raced = await findOpenOrder(trx, deps.gateway, user.id, price);
     if (raced) return raced.order_id;
     const now = Date.now();
     await trx
@@ -110,17 +114,22 @@ export async function createPaymentOrder(deps: BillingDeps, user: UserRow): Prom
     return order.id;
   });
   deps.log.info({ event: 'order_created', orderId: stored }, 'payment order created');
-  return checkoutOptions(deps.gateway, user, stored);
+  return checkoutOptions(deps.gateway, user, stored, price);
 }
 
-function findOpenOrder(db: Kysely<Database> | Transaction<Database>, gateway: PaymentGateway, userRef: string) {
+function findOpenOrder(
+  db: Kysely<Database> | Transaction<Database>,
+  gateway: PaymentGateway,
+  userRef: string,
+  pricePaise: number,
+) {
   return db
     .selectFrom('payment_order')
     .select('order_id')
     .where('user_ref', '=', userRef)
     .where('status', 'in', WAITING)
     .where('gateway', '=', gateway.mode)
-    .where('amount', '=', PRICE_PAISE)
+    .where('amount', '=', pricePaise)
     .where('currency', '=', PRICE_CURRENCY)
     .where('created_at', '>', Date.now() - OPEN_ORDER_REUSE_MS)
     .orderBy('created_at', 'desc')
@@ -132,12 +141,12 @@ function checkoutNotes(user: UserRow): CheckoutOptions['notes'] {
   return { user_id: user.user_id, course: COURSE_NAME, phone: user.phone };
 }
 
-function checkoutOptions(gateway: PaymentGateway, user: UserRow, orderId: string): CheckoutOptions {
+function checkoutOptions(gateway: PaymentGateway, user: UserRow, orderId: string, pricePaise: number): CheckoutOptions {
   return {
     mode: gateway.mode,
     keyId: gateway.keyId,
     orderId,
-    amount: PRICE_PAISE,
+    amount: pricePaise,
     currency: PRICE_CURRENCY,
     name: COURSE_NAME,
     description: 'Lifetime access to all seven modules',

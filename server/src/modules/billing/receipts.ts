@@ -1,7 +1,7 @@
 import { COURSE_NAME } from '@ehc/common';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Env } from '../../lib/env';
+import type { Seller } from '../settings/business-settings';
 
 /** Receipt numbers as printed: EHC-000042. */
 const RECEIPT_PREFIX = 'EHC-';
@@ -29,7 +29,7 @@ export async function nextReceiptNumber(trx: Transaction<Database>): Promise<num
 export const RECEIPT_ITEM = `${COURSE_NAME} — lifetime access to all seven modules`;
 
 /** Until the seller registers for GST, receipts say so instead of showing tax. */
-export function taxLine(seller: Env['seller']): string {
+export function taxLine(seller: Seller): string {
   return seller.gstin
     ? `GSTIN ${seller.gstin}. The price includes GST.`
     : 'GST not charged: supplier not registered under GST.';
@@ -47,14 +47,14 @@ export interface Receipt {
   refundedAt: number | null;
   item: string;
   taxLine: string;
-  seller: Env['seller'];
+  seller: Seller;
   buyer: { name: string; email: string; phone: string };
 }
 
 /** The learner's receipts, newest first (one per payment that unlocked the course). */
 export async function listReceipts(
   db: Kysely<Database>,
-  seller: Env['seller'],
+  seller: Seller,
   userRef: string,
   only?: number,
 ): Promise<Receipt[]> {
@@ -96,7 +96,7 @@ export async function listReceipts(
 /** One of the learner's receipts by its printed number, or null (also for someone else's). */
 export async function findReceipt(
   db: Kysely<Database>,
-  seller: Env['seller'],
+  seller: Seller,
   userRef: string,
   label: string,
 ): Promise<Receipt | null> {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MailOutboxTable } from '../../db/schema';
-import type { Env } from '../../lib/env';
+import type { Seller } from '../settings/business-settings';
 import { issueResetLink } from '../account/password-reset';
 import type { QueuedMail } from './mail-queue';
 import { renderMail, type RenderedMail } from './mail-templates';
@@ -10,7 +10,7 @@ import type { Delivery, MailTransport } from './mail-transport';
 export interface MailSenderDeps {
   db: Kysely<Database>;
   transport: MailTransport;
-  seller: Env['seller'];
+  seller: Seller;
   appOrigin: string;
   /** The From header (env.mail.from). */
   from: string;

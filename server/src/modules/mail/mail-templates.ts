@@ -1,5 +1,5 @@
 import { COURSE_NAME, MODULE_COUNT } from '@ehc/common';
-import type { Env } from '../../lib/env';
+import type { Seller as SellerSettings } from '../settings/business-settings';
 import type { MailData, QueuedMail } from './mail-queue';
 
 export interface RenderedMail {
@@ -8,7 +8,7 @@ export interface RenderedMail {
   html: string;
 }
 
-type Seller = Env['seller'];
+type Seller = SellerSettings;
 
 /**
  * What a message says, once: the text and HTML parts are both drawn from it, so they
