@@ -21,6 +21,12 @@ const serverEnv = {
   CONTENT_DIR: contentDir,
   // Every journey signs in from 127.0.0.1; the per-IP budget is tested in the API suite.
   AUTH_MAX_FAILURES_PER_IP: '100000',
+  // A seller as receipts print it (tests/account.spec.ts), not the "not configured" stand-ins.
+  SELLER_LEGAL_NAME: 'Surakshit Learning Private Limited',
+  SELLER_ADDRESS: '4th Floor, 12 MG Road, Bengaluru, Karnataka 560001',
+  SUPPORT_EMAIL: 'help@course.example.com',
+  SUPPORT_PHONE: '+91 80 4000 1234',
+  SELLER_GSTIN: '29ABCDE1234F1Z5',
 };
 
 export default defineConfig({
