@@ -36,4 +36,11 @@ describe('server boot', () => {
     expect(status).toBe(1);
     expect(stderr).toMatch(/Invalid course content:\n {2}- .*no-such-content-folder\/modules: folder not found/);
   });
+
+  it('refuses to start when the configured Redis does not answer, and says so', () => {
+    // Nothing listens on port 9: throttles must not silently fall back to per-server counts at boot.
+    const { status, stderr } = boot({ REDIS_URL: 'redis://127.0.0.1:9' });
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/REDIS_URL: Redis is not reachable/);
+  });
 });

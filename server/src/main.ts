@@ -27,7 +27,14 @@ async function main(): Promise<void> {
     );
   }
 
-  // The payment sweep and the clean-up run on one server at a time (jobs/scheduler.ts).
+  const mailLog = { event: 'mail_transport', transport: services.mail.kind };
+  if (services.mail.kind === 'outbox' && env.isProduction) {
+    app.log.warn(mailLog, `email: ${services.mail.description} (MAIL_ALLOW_OUTBOX_IN_PRODUCTION)`);
+  } else {
+    app.log.info(mailLog, `email: ${services.mail.description}`);
+  }
+
+  // The payment sweep, the mail sender and the clean-up run on one server at a time (jobs/scheduler.ts).
   const scheduler = await startScheduler({ db: services.db, log: app.log, jobs: appJobs(services, app.log) });
 
   const shutdown = async (signal: string) => {

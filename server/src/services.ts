@@ -8,6 +8,7 @@ import { budgetFactory, type LimitStore } from './lib/rate-limits';
 import type { ResetDeps } from './modules/account/password-reset';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle } from './modules/auth/throttle';
+import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import type { Catalogue } from './modules/courses/catalogue';
 import type { PaymentGateway } from './modules/billing/gateway';
 import type { BillingLimits } from './modules/billing/payment-service';
@@ -31,6 +32,8 @@ export interface Services {
   redis: Redis | null;
   /** Prometheus metrics of this server (its own registry), served by GET /metrics. */
   metrics: Metrics;
+  /** Where the send-mail job hands messages: the SMTP server, or the .eml outbox folder. */
+  mail: MailTransport;
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -49,9 +52,7 @@ export async function createServices(
   catalogue: Catalogue,
   gateway?: PaymentGateway,
 ): Promise<Services> {
-  const redis = env.redis
-    ? new Redis(env.redis.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : null;
+  const redis = env.redis ? await connectRedis(env.redis.url) : null;
   const metrics = createMetrics(database);
   const limitStore: LimitStore = redis ? 'redis' : database.kind === 'postgres' ? 'postgres' : 'memory';
   const budget = budgetFactory({
@@ -72,6 +73,7 @@ export async function createServices(
       ip: budget('signup_ip', { points: maxFailuresPerIp, windowMs }),
     },
   });
+  const mail = createMailTransport(env.mail);
   return {
     env,
     database,
@@ -95,10 +97,28 @@ export async function createServices(
     limitStore,
     redis,
     metrics,
+    mail,
     async close() {
+      mail.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/**
+ * Connects before the server takes requests, so throttles count in Redis from the first
+ * one (a boot with Redis configured but unreachable stops, saying so). Later outages fall
+ * back to per-server counting until Redis is back (lib/rate-limits.ts).
+ */
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`REDIS_URL: Redis is not reachable (${(error as Error).message})`);
+  }
+  return redis;
 }
 
 /** Razorpay when its three keys are set; otherwise the simulated stand-in (env.ts refuses that in production unless allowed). */

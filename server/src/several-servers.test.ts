@@ -60,7 +60,7 @@ describe.each([
       REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
       DATABASE_URL: database.url,
       CONTENT_DIR: FIXTURE_CONTENT_DIR,
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug',
       AUTH_MAX_FAILURES_PER_IP: '100000',
       PAYMENTS_RECONCILE_INTERVAL_SECONDS: String(SWEEP_INTERVAL_MS / 1000),
       PAYMENTS_RECONCILE_CALLS_PER_SECOND: '1000',

@@ -64,6 +64,8 @@ export async function buildApp({
   await registerSecurityHeaders(app, env, services.gateway.mode);
   await app.register(cookie);
   registerHealth(app, services.database);
+  // Throttles fall back to per-server counting while Redis is away (lib/rate-limits.ts).
+  services.redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection problem'));
   registerMetricsRoute(app, services.metrics, env.metricsToken);
 
   const operationMetrics = new OperationMetrics(services.metrics);

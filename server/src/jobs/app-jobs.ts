@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { billingDeps } from '../modules/billing/billing-deps';
 import { retryDuplicateRefunds, sweepWaitingOrders } from '../modules/billing/payment-service';
+import { sendDueMail } from '../modules/mail/mail-sender';
 import type { Services } from '../services';
 import { purgeExpired } from './maintenance';
 import type { PeriodicJob } from './scheduler';
 
-/** The app's periodic jobs: the payment sweep (razorpay.md) and the nightly-style clean-up. */
+/** The app's periodic jobs: the payment sweep (razorpay.md), the mail sender and the nightly-style clean-up. */
 export function appJobs(services: Services, log: FastifyBaseLogger): PeriodicJob[] {
   const { env } = services;
   return [
@@ -22,6 +23,29 @@ export function appJobs(services: Services, log: FastifyBaseLogger): PeriodicJob
         } catch (error) {
           services.metrics.reconcilerRuns.inc({ scope: 'sweep', result: 'failed' });
           throw error;
+        }
+      },
+    },
+    {
+      // Sends what mail-queue.ts queued; a row is also claimed before it is sent, so even
+      // two servers that both think they hold this turn send each message once.
+      name: 'send-mail',
+      intervalMs: env.mail.sendIntervalMs,
+      leaseMs: 60_000,
+      async run(signal) {
+        const summary = await sendDueMail(
+          {
+            db: services.db,
+            transport: services.mail,
+            seller: env.seller,
+            appOrigin: env.appOrigin,
+            from: env.mail.from,
+            log,
+          },
+          { signal },
+        );
+        if (summary.sent + summary.retried + summary.failed > 0) {
+          log.info({ event: 'mail_run', ...summary }, 'mail sender finished');
         }
       },
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { waitFor } from '../test/server-process';
-import { WEBHOOK_ID_RETENTION_MS, purgeExpired } from './maintenance';
+import { MAIL_RETENTION_MS, WEBHOOK_ID_RETENTION_MS, purgeExpired } from './maintenance';
 import { startScheduler, type PeriodicJob } from './scheduler';
 
 let t: TestApp;
@@ -186,7 +186,50 @@ describe('the clean-up', () => {
       ])
       .execute();
 
-    expect(await purgeExpired(t.services.db, policy, now)).toEqual({ sessions: 2, webhookEvents: 1, rateLimitRows: 1 });
+    await t.services.db
+      .insertInto('password_reset')
+      .values([
+        { token_hash: `spent-${now}`, user_ref: userRef, created_at: now - 1, expires_at: now - 1, used_at: null },
+        { token_hash: `live-${now}`, user_ref: userRef, created_at: now, expires_at: now + 60_000, used_at: null },
+      ])
+      .execute();
+    const mail = (id: string, status: 'sent' | 'pending', createdAt: number) => ({
+      id: `${id}-${now}`,
+      kind: 'welcome',
+      to_address: 'p@example.com',
+      user_ref: userRef,
+      data: '{}',
+      subject: null,
+      status,
+      attempts: 0,
+      next_attempt_at: createdAt,
+      last_error: null,
+      created_at: createdAt,
+      sent_at: null,
+    });
+    await t.services.db
+      .insertInto('mail_outbox')
+      .values([
+        mail('old-sent', 'sent', now - MAIL_RETENTION_MS - 1),
+        mail('old-pending', 'pending', now - MAIL_RETENTION_MS - 1),
+        mail('new-sent', 'sent', now),
+      ])
+      .execute();
+
+    expect(await purgeExpired(t.services.db, policy, now)).toEqual({
+      sessions: 2,
+      webhookEvents: 1,
+      rateLimitRows: 1,
+      resetLinks: 1,
+      mails: 1,
+    });
+    const mails = await t.services.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('user_ref', '=', userRef)
+      .orderBy('id')
+      .execute();
+    expect(mails).toEqual([{ id: `new-sent-${now}` }, { id: `old-pending-${now}` }]);
     const sessions = await t.services.db
       .selectFrom('user_session')
       .select('token_hash')

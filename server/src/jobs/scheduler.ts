@@ -119,7 +119,8 @@ export async function startScheduler(options: SchedulerOptions): Promise<Schedul
         .where('lease_holder', '=', holder)
         .execute()
         .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'could not hand a job turn back'));
-      log.info(
+      // Debug level: the mail job alone runs every few seconds.
+      log.debug(
         {
           event: 'job_run',
           job: job.name,
