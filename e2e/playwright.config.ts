@@ -12,6 +12,8 @@ export const TRACKING_PORT = PORT + 1;
 // and the fixtures use it to prepare learners through the server's own services.
 const runDir = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'ehc-e2e-')));
 process.env.E2E_DATABASE_URL ??= `sqlite:${join(runDir, 'e2e.db')}`;
+// Without SMTP the servers write each email as an .eml file here; journeys read reset links from it.
+const outboxDir = (process.env.E2E_OUTBOX_DIR ??= join(runDir, 'outbox'));
 // Journeys run on the small fixture course so they do not depend on lesson writing.
 const contentDir = fileURLToPath(new URL('../server/src/test/fixture-content', import.meta.url));
 
@@ -21,6 +23,15 @@ const serverEnv = {
   CONTENT_DIR: contentDir,
   // Every journey signs in from 127.0.0.1; the per-IP budget is tested in the API suite.
   AUTH_MAX_FAILURES_PER_IP: '100000',
+  // A seller as receipts print it (tests/account.spec.ts), not the "not configured" stand-ins.
+  SELLER_LEGAL_NAME: 'Surakshit Learning Private Limited',
+  SELLER_ADDRESS: '4th Floor, 12 MG Road, Bengaluru, Karnataka 560001',
+  SUPPORT_EMAIL: 'help@course.example.com',
+  SUPPORT_PHONE: '+91 80 4000 1234',
+  SELLER_GSTIN: '29ABCDE1234F1Z5',
+  MAIL_OUTBOX_DIR: outboxDir,
+  // The mail job runs often, so a journey waits a moment for its email, not seconds.
+  MAIL_SEND_INTERVAL_SECONDS: '0.2',
 };
 
 export default defineConfig({

@@ -4,9 +4,13 @@ import { CoursePage } from '../features/course-reader/CoursePage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { SubscriptionPage } from '../features/checkout/SubscriptionPage';
 import { VerifyPage } from '../features/certificates/VerifyPage';
+import { AccountPage } from '../features/account/AccountPage';
+import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
+import { ReceiptPage } from '../features/account/ReceiptPage';
+import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
 import { RequireUser } from './RequireUser';
 
-/** The routes of spec §2; any other path goes back to the landing page. */
+/** The routes of spec §2 and the account pages (decisions §7); any other path goes back to the landing page. */
 export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
   {
@@ -42,5 +46,23 @@ export const router = createBrowserRouter([
     ),
   },
   { path: '/verify/:certificateId', element: <VerifyPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  {
+    path: '/account',
+    element: (
+      <RequireUser>
+        <AccountPage />
+      </RequireUser>
+    ),
+  },
+  {
+    path: '/account/receipts/:number',
+    element: (
+      <RequireUser>
+        <ReceiptPage />
+      </RequireUser>
+    ),
+  },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

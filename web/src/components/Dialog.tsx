@@ -14,12 +14,25 @@ interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog> element: the browser keeps focus inside it, makes the
- * page behind inert, and announces it to screen readers. Escape and the close buttons
- * both go through `onClose`.
+ * A modal on the native <dialog> element: the browser moves focus to its first control,
+ * keeps focus inside it, makes the page behind inert,
+ * and announces it to screen readers. Escape and the close buttons both go through
+ * `onClose`; focus returns to whatever opened it.
  */
 export function Dialog({ label, onClose, children, className = '', hidden = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    // The control that opened the dialog gets focus back when it goes: the dialog leaves
+    // the page as it closes, so the browser's own restore has nothing to return from.
+    // Runs before the effect below opens it, while focus is still on the opener.
+    const opener = document.activeElement;
+    return () => {
+      dialog?.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -27,11 +40,6 @@ export function Dialog({ label, onClose, children, className = '', hidden = fals
     if (hidden && dialog.open) dialog.close();
     if (!hidden && !dialog.open) dialog.showModal();
   }, [hidden]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    return () => dialog?.close();
-  }, []);
 
   return (
     <dialog

@@ -18,6 +18,8 @@ export interface PublicCertificate {
   title: string;
   kind: 'module' | 'course';
   completed_at: string;
+  /** Set once the certificate was revoked (for example, its holder deleted the account). */
+  revoked_at: string | null;
 }
 
 export async function fetchCertificates(): Promise<Certificate[]> {
@@ -31,7 +33,7 @@ export async function fetchCertificates(): Promise<Certificate[]> {
 export async function verifyCertificate(id: string): Promise<PublicCertificate | null> {
   const data = await gql<{ verifyCertificate: PublicCertificate | null }>(
     'VerifyCertificate',
-    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at } }`,
+    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at } }`,
     { id },
   );
   return data.verifyCertificate;

@@ -38,6 +38,13 @@ interface SessionApi {
   refresh(): Promise<SessionUser | null>;
   /** Replaces the cached user with what the server just returned. */
   setUser(user: SessionUser | null): void;
+  /**
+   * Forgets the learner here after the server has already ended the session (the
+   * account was deleted); `notice` is shown once on the landing page.
+   */
+  forgetSession(notice: string): void;
+  /** A short message for the landing page after the session ended, or null. */
+  notice: string | null;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
@@ -49,8 +56,22 @@ const SessionContext = createContext<SessionApi | null>(null);
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
+  const [notice, setNotice] = useState<string | null>(null);
 
-  const setUser = useCallback((user: SessionUser | null) => setState({ status: 'ready', user }), []);
+  const setUser = useCallback((user: SessionUser | null) => {
+    setState({ status: 'ready', user });
+    // A notice belongs to the signed-out moment it reports; signing in again ends it.
+    if (user) setNotice(null);
+  }, []);
+
+  const forgetSession = useCallback(
+    (message: string) => {
+      clearCourseCache();
+      setNotice(message);
+      setUser(null);
+    },
+    [setUser],
+  );
 
   const refresh = useCallback(async () => {
     const data = await gql<{ me: SessionUser | null }>('GetSessionUser', SESSION_USER_QUERY);
@@ -65,7 +86,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const api = useMemo<SessionApi>(
     () => ({
       state,
+      notice,
       setUser,
+      forgetSession,
       refresh,
       login: async (email, password) => {
         const data = await gql<{ loginUser: SessionUser }>('LoginUser', LOGIN_MUTATION, { email, password });
@@ -86,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       },
     }),
-    [state, setUser, refresh],
+    [state, notice, setUser, forgetSession, refresh],
   );
 
   return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;

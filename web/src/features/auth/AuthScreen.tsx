@@ -1,6 +1,6 @@
 import { PHONE_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { trackSignup } from '../../lib/tracking';
 import { authErrorMessage } from './auth-errors';
@@ -143,6 +143,16 @@ export function AuthScreen() {
           value={fields.password}
           onChange={(v) => update('password', v)}
         />
+        {!isSignup && (
+          <p className="-my-3 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              className="inline-flex min-h-11 items-center font-semibold text-emerald-400 underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        )}
         {isSignup && (
           <Field
             id={`${ids}-confirm`}

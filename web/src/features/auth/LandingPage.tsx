@@ -16,7 +16,7 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 
 /** `/`: what the course is, and the Login / Sign Up card. */
 export function LandingPage() {
-  const { state } = useSession();
+  const { state, notice } = useSession();
   useDocumentTitle('Ethical Hacking & Cybersecurity Course');
   if (state.status === 'ready' && state.user) return <Navigate to="/dashboard" replace />;
 
@@ -26,6 +26,16 @@ export function LandingPage() {
         <img src="/favicon.svg" alt="" className="h-9 w-9" />
         <span className="text-lg font-bold tracking-tight">Ethical Hacking Course</span>
       </header>
+      {notice && (
+        <div className="mx-auto max-w-6xl px-6">
+          <p
+            role="status"
+            className="rounded-xl border border-emerald-800 bg-emerald-950/70 px-4 py-3 text-emerald-100"
+          >
+            {notice}
+          </p>
+        </div>
+      )}
       <main className="mx-auto grid max-w-6xl items-start gap-12 px-6 pt-4 pb-16 lg:grid-cols-[1.2fr_1fr] lg:pt-12">
         <div>
           <p className="mb-3 text-sm font-semibold tracking-widest text-emerald-400 uppercase">Beginner to advanced</p>

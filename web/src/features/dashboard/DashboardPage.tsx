@@ -56,7 +56,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
             <button
               type="button"
               onClick={() => setOverlay('certificate')}
-              className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-amber-300"
+              className="inline-flex min-h-11 items-center rounded-lg bg-amber-400 px-3 text-sm font-semibold text-slate-950 hover:bg-amber-300"
             >
               Certificate
             </button>
@@ -97,7 +97,9 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
           </>
         )}
       </main>
-      {overlay === 'subscription' && (
+      {/* Paying navigates from /dashboard to /dashboard/premium, the same component, so this
+          state survives the payment; a paid learner has nothing left to subscribe to. */}
+      {overlay === 'subscription' && !user.payment_status && (
         <Dialog label="Subscribe" onClose={closeSubscription} hidden={checkout.razorpayOpen}>
           <SubscriptionScreen lessonCount={lessonCount} onBack={closeSubscription}>
             <CheckoutPanel checkout={checkout} />

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { openDatabase } from '../../server/src/db/database';
+import { expect } from './fixtures';
+
+/** The certificates of the learner signed in on this page, by module (null: full course). */
+export async function certificateIdsByModule(page: Page): Promise<Map<string | null, string>> {
+  const response = await page.request.post('/graphql', {
+    // What Chromium adds to the page's own fetch (see fixtures.ts).
+    headers: { 'sec-fetch-site': 'same-origin' },
+    data: { query: 'query GetCertificates { certificates { certificate_id module_id } }' },
+  });
+  const body = await response.json();
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  const rows = body.data.certificates as { certificate_id: string; module_id: string | null }[];
+  return new Map(rows.map((row) => [row.module_id, row.certificate_id]));
+}
+
+/** An axe scan of what the page shows now: no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'serious or critical accessibility violations',
+  ).toEqual([]);
+}
+
+/** Every page has exactly one top-level heading. */
+export async function expectOneH1(page: Page): Promise<void> {
+  await expect(page.locator('h1')).toHaveCount(1);
+}
+
+/**
+ * Records a refund of a payment straight in the database, as the refund webhook would,
+ * so the receipt's refunded state can be checked without driving a refund through the
+ * gateway (the billing suites test that path).
+ */
+export async function recordRefund(paymentId: string): Promise<void> {
+  const database = openDatabase(process.env.E2E_DATABASE_URL!, console);
+  try {
+    await database.db
+      .updateTable('payment')
+      .set({ status: 'refunded', refunded_at: Date.now() })
+      .where('payment_id', '=', paymentId)
+      .execute();
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,153 @@
+import { Link, useParams } from 'react-router';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { fetchReceipt, type Receipt } from '../../lib/account-api';
+import { formatIndianDate, formatPaise } from '../../lib/indian-format';
+import { useAsync } from '../../lib/use-async';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import './receipt-print.css';
+
+const METHOD_NAMES: Record<string, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  simulated: 'Test payment (simulated gateway)',
+};
+
+/** `/account/receipts/:number`: one receipt, laid out to print or save as a PDF. */
+export function ReceiptPage() {
+  const { number = '' } = useParams();
+  const receipt = useAsync(() => fetchReceipt(number), number);
+  useDocumentTitle(
+    receipt.status === 'ready' && !receipt.data ? 'Receipt not found' : `Receipt ${number} · Ethical Hacking Course`,
+  );
+
+  return (
+    <div className="min-h-dvh px-4 py-6 sm:px-6 sm:py-10 print:p-0">
+      <nav
+        aria-label="Receipt actions"
+        className="mx-auto mb-4 flex max-w-3xl flex-wrap items-center justify-between gap-3 print:hidden"
+      >
+        <Link
+          to="/account"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-emerald-300 underline-offset-4 hover:underline"
+        >
+          ← Back to your account
+        </Link>
+        {receipt.data && (
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="inline-flex min-h-11 items-center rounded-xl bg-emerald-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-emerald-400"
+          >
+            Print or save as PDF
+          </button>
+        )}
+      </nav>
+      {receipt.status === 'loading' && <LoadingScreen />}
+      {receipt.status === 'error' && <ErrorPanel onRetry={receipt.reload} />}
+      {receipt.status === 'ready' && !receipt.data && <ReceiptNotFound number={number} />}
+      {receipt.data && <ReceiptPaper receipt={receipt.data} />}
+    </div>
+  );
+}
+
+function ReceiptNotFound({ number }: { number: string }) {
+  return (
+    <main className="mx-auto max-w-3xl rounded-2xl border border-slate-800 bg-slate-900/70 p-6">
+      <h1 className="text-2xl font-extrabold text-white">Receipt not found</h1>
+      <p className="mt-2 text-slate-300">
+        Your account has no receipt numbered <span className="font-mono break-all">{number}</span>. Your receipts are
+        listed on your account page.
+      </p>
+    </main>
+  );
+}
+
+/** The receipt itself: what a tax record needs, in the order an accountant reads it. */
+function ReceiptPaper({ receipt }: { receipt: Receipt }) {
+  const { seller, buyer } = receipt;
+  const amount = formatPaise(receipt.amount, receipt.currency);
+  return (
+    <main className="receipt-paper mx-auto max-w-3xl rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-10">
+      <div className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-300 pb-6">
+        <div className="min-w-0 text-sm">
+          <p className="text-lg font-bold">{seller.legal_name}</p>
+          <p className="mt-1 whitespace-pre-line text-slate-700">{seller.address}</p>
+          <p className="mt-2 break-words text-slate-700">
+            {seller.support_email}
+            {seller.support_phone && <> · {seller.support_phone}</>}
+          </p>
+          {seller.gstin && <p className="mt-1 font-semibold">GSTIN {seller.gstin}</p>}
+        </div>
+        <div className="text-left sm:text-right">
+          <h1 className="text-2xl font-extrabold">Receipt</h1>
+          <dl className="mt-2 text-sm">
+            <dt className="sr-only">Receipt number</dt>
+            <dd className="font-mono text-base font-semibold">{receipt.number}</dd>
+            <dt className="sr-only">Date</dt>
+            <dd className="text-slate-700">{formatIndianDate(receipt.paid_at)}</dd>
+          </dl>
+        </div>
+      </div>
+
+      <section aria-labelledby="receipt-buyer" className="mt-6 text-sm">
+        <h2 id="receipt-buyer" className="text-xs font-semibold tracking-wider text-slate-600 uppercase">
+          Billed to
+        </h2>
+        <p className="mt-1 font-semibold">{buyer.name || '—'}</p>
+        <p className="break-all text-slate-700">{buyer.email}</p>
+        {buyer.phone && <p className="text-slate-700">{buyer.phone}</p>}
+      </section>
+
+      <table className="mt-6 w-full border-collapse text-sm">
+        <caption className="sr-only">What was paid for</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-left text-xs tracking-wider text-slate-600 uppercase">
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-slate-200">
+            <td className="py-3 pr-4">{receipt.item}</td>
+            <td className="py-3 text-right whitespace-nowrap">{amount}</td>
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className="py-3 pr-4 text-left font-bold">
+              Total paid
+            </th>
+            <td className="py-3 text-right text-base font-bold whitespace-nowrap">{amount}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">Payment id</dt>
+          <dd className="font-mono break-all">{receipt.payment_id}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Payment method</dt>
+          <dd>{receipt.method ? (METHOD_NAMES[receipt.method] ?? receipt.method) : '—'}</dd>
+        </div>
+      </dl>
+
+      {receipt.refunded_at && (
+        <p className="mt-6 rounded-lg border border-amber-500 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
+          Refunded on {formatIndianDate(receipt.refunded_at)}
+        </p>
+      )}
+
+      <p className="mt-8 border-t border-slate-300 pt-4 text-xs text-slate-600">{receipt.tax_line}</p>
+    </main>
+  );
+}
