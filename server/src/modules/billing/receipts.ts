@@ -26,12 +26,12 @@ export async function nextReceiptNumber(trx: Transaction<Database>): Promise<num
   return row.last_number;
 }
 
-export const RECEIPT_ITEM = `${COURSE_NAME} — lifetime access to all seven modules`;
+export const RECEIPT_ITEM = `${COURSE_NAME} Course — lifetime access to all seven modules`;
 
 /** Until the seller registers for GST, receipts say so instead of showing tax. */
 export function taxLine(seller: Seller): string {
   return seller.gstin
-    ? `GSTIN ${seller.gstin}. The price includes GST.`
+    ? `GSTIN: ${seller.gstin}. The price includes GST.`
     : 'GST not charged: supplier not registered under GST.';
 }
 

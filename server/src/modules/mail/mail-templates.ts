@@ -1,6 +1,7 @@
 import { COURSE_NAME, MODULE_COUNT } from '@ehc/common';
 import type { Seller as SellerSettings } from '../settings/business-settings';
 import type { MailData, QueuedMail } from './mail-queue';
+import { RECEIPT_ITEM, taxLine } from '../billing/receipts';
 
 export interface RenderedMail {
   subject: string;
@@ -28,8 +29,6 @@ type Block =
   | { type: 'facts'; rows: (readonly [string, string])[] };
 
 const COURSE = `${COURSE_NAME} Course`;
-export const RECEIPT_ITEM = `${COURSE} — lifetime access`;
-export const GST_NOT_CHARGED = 'GST not charged: supplier not registered under GST';
 
 /** Subject, plain text and HTML of one queued message, in the seller's name. */
 export function renderMail(mail: QueuedMail, seller: Seller, appOrigin: string): RenderedMail {
@@ -146,7 +145,7 @@ function receipt(data: MailData['receipt'], seller: Seller, link: (target: strin
           ['Payment method', paymentMethodName(data.method)],
           ['Sold by', seller.legalName],
           ['Seller address', seller.address],
-          seller.gstin ? ['GSTIN', seller.gstin] : ['Tax', GST_NOT_CHARGED],
+          ['Tax', taxLine(seller)],
         ],
       },
       { type: 'action', label: 'View your receipt', url: link(data.receiptUrl) },
