@@ -6,6 +6,8 @@ export interface UserView {
   full_name: string;
   phone: string;
   payment_status: boolean;
+  /** Shows the console link; the server checks the role on every admin field anyway. */
+  is_admin: boolean;
 }
 
 export function presentUser(row: UserRow): UserView {
@@ -14,5 +16,6 @@ export function presentUser(row: UserRow): UserView {
     full_name: row.full_name,
     phone: row.phone,
     payment_status: row.payment_status === 1,
+    is_admin: row.role === 'admin',
   };
 }

@@ -9,5 +9,6 @@ export const UserType = builder.objectRef<UserView>('User').implement({
     phone: t.exposeString('phone'),
     payment_status: t.exposeBoolean('payment_status'),
     subscribed: t.boolean({ resolve: (user) => user.payment_status }),
+    is_admin: t.exposeBoolean('is_admin', { description: 'Whether the console (/admin) is open to this user.' }),
   }),
 });
