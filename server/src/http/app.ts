@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
+import type { DestinationStream } from 'pino';
 import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { makeErrorFormatter } from '../graphql/error-formatter';
@@ -32,7 +35,7 @@ export interface AppOptions {
   /** Where the built web app is; tests point it at a minimal page shell. */
   webAppDir?: string;
   /** Where logs go; defaults to stdout. Tests pass a stream to inspect them. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: DestinationStream;
 }
 
 /** Builds the Fastify app: security headers, GraphQL, health check and the web app. */
@@ -48,8 +51,16 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy: env.trustProxy,
     bodyLimit: 100 * 1024,
+    // Fastify would log two lines per request; one (below) says everything.
+    disableRequestLogging: true,
   };
   const app = Fastify(options);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -61,6 +72,13 @@ export async function buildApp({
   });
 
   recordRequestDurations(app, services.metrics);
+  // Text answers (GraphQL JSON, the /verify page) compressed on the fly at a quality that
+  // costs little CPU; the built web app is compressed once at build time instead (web-app.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerSecurityHeaders(app, env, services.gateway.mode);
   await app.register(cookie);
   registerHealth(app, services.database);
