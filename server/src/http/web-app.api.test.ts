@@ -83,4 +83,14 @@ describe('serving the web app', () => {
     expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
     expect(sitemap.body).toContain('<loc>https://course.example.in/privacy</loc>');
   });
+
+  it('logs one line per request, when it ends', async () => {
+    const before = t.logs.length;
+    const response = await t.app.inject({ url: '/robots.txt' });
+    const lines = t.logs.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      lines.filter((line) => line.reqId === response.headers['x-request-id'] || line.url === '/robots.txt'),
+    ).toEqual([expect.objectContaining({ msg: 'request', method: 'GET', url: '/robots.txt', statusCode: 200 })]);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+  });
 });
