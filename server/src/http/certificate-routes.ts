@@ -9,15 +9,18 @@ import { contentDisposition } from './content-disposition';
 
 /**
  * GET /certificates/<id>.png: the certificate image, drawn on the server, for its holder
- * only (anyone else gets 404, as if it did not exist). `?download=1` makes the browser
- * save it under the name built from the holder's email.
+ * only, while it stands (anyone else, or a revoked certificate, gets 404 as if it did not
+ * exist). `?download=1` makes the browser save it under the name built from the holder's email.
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
-  // A certificate never changes once issued, so recent renderings are kept (≈100 KB each).
+  // Recent renderings are kept (≈100 KB each). The key holds everything drawn that can
+  // change: an admin may reissue a certificate under the same id with a corrected name,
+  // and every server must then draw the new name, not serve its old picture.
   const rendered = new Map<string, Buffer>();
   const CACHE_SIZE = 200;
   async function render(certificate: NonNullable<Awaited<ReturnType<typeof findCertificate>>>): Promise<Buffer> {
-    const cached = rendered.get(certificate.certificate_id);
+    const key = JSON.stringify([certificate.certificate_id, certificate.holder_name]);
+    const cached = rendered.get(key);
     if (cached) return cached;
     const png = await renderCertificatePng({
       certificateId: certificate.certificate_id,
@@ -26,7 +29,7 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
       completedAt: certificate.completed_at,
       verifyUrl: verifyUrl(services.env.appOrigin, certificate.certificate_id),
     });
-    rendered.set(certificate.certificate_id, png);
+    rendered.set(key, png);
     if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
     return png;
   }
@@ -40,7 +43,10 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
       if (!match || !token) return notFound();
       const session = await findSessionUser(services.db, token, services.env.session);
       const certificate = await findCertificate(services.db, match[1]!);
-      if (!session || !certificate || certificate.user_ref !== session.user.id) return notFound();
+      // A revoked certificate is not its holder's to show any more (/verify says it was revoked).
+      if (!session || !certificate || certificate.user_ref !== session.user.id || certificate.revoked_at !== null) {
+        return notFound();
+      }
 
       const png = await render(certificate);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
