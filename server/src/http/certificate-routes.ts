@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { renderCertificatePng } from '../modules/certificates/certificate-image';
-
 import { certificateFileName, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
@@ -48,11 +48,19 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
         return notFound();
       }
 
+      // Everything drawn is in the tag, so a repeat view costs a 304 instead of a picture,
+      // and a reissued name changes it. Kept by the holder's browser only (private).
+      const etag = `"${createHash('sha256')
+        .update(JSON.stringify([certificate.certificate_id, certificate.holder_name, services.env.appOrigin]))
+        .digest('base64url')
+        .slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
       const png = await render(certificate);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .type('image/png')
-        .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition(disposition, certificateFileName(session.user.user_id)))
         .send(png);
     },
