@@ -9,5 +9,6 @@ import '../modules/certificates/certificate-schema';
 import '../modules/config/config-schema';
 import '../modules/account/account-schema';
 import '../modules/settings/settings-schema';
+import '../modules/legal/legal-schema';
 
 export const schema = builder.toSchema();
