@@ -8,9 +8,13 @@ import { AccountPage } from '../features/account/AccountPage';
 import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { ReceiptPage } from '../features/account/ReceiptPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+import { LegalPage } from '../features/legal/LegalPage';
 import { RequireUser } from './RequireUser';
 
-/** The routes of spec §2 and the account pages (decisions §7); any other path goes back to the landing page. */
+/**
+ * The routes of spec §2, the account pages (decisions §7) and the legal pages; any other
+ * path goes back to the landing page.
+ */
 export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
   {
@@ -64,5 +68,9 @@ export const router = createBrowserRouter([
       </RequireUser>
     ),
   },
+  { path: '/terms', element: <LegalPage slug="terms" /> },
+  { path: '/privacy', element: <LegalPage slug="privacy" /> },
+  { path: '/refunds', element: <LegalPage slug="refunds" /> },
+  { path: '/contact', element: <LegalPage slug="contact" /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);
