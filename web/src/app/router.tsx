@@ -9,11 +9,12 @@ import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { ReceiptPage } from '../features/account/ReceiptPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
 import { LegalPage } from '../features/legal/LegalPage';
+import { AdminRoute } from './AdminRoute';
 import { RequireUser } from './RequireUser';
 
 /**
- * The routes of spec §2, the account pages (decisions §7) and the legal pages; any other
- * path goes back to the landing page.
+ * The routes of spec §2, the account pages and the console (decisions §7), and the legal
+ * pages; any other path goes back to the landing page.
  */
 export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
@@ -65,6 +66,15 @@ export const router = createBrowserRouter([
     element: (
       <RequireUser>
         <ReceiptPage />
+      </RequireUser>
+    ),
+  },
+  {
+    // The console's own routes are inside its lazily loaded chunk.
+    path: '/admin/*',
+    element: (
+      <RequireUser>
+        <AdminRoute />
       </RequireUser>
     ),
   },
