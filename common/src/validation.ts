@@ -79,14 +79,21 @@ export function validateCredentials(mode: AuthMode, input: CredentialsInput): st
 
 /** The sign-up rules for the name and phone (spec §5 rules 4–5), also used when a learner edits them. */
 export function validateProfile(input: { fullName: string; phone: string }): string | null {
-  const fullName = input.fullName.trim();
-  if (fullName === '') return VALIDATION_MESSAGES.fullNameRequired;
-  if (fullName.length > FULL_NAME_MAX_LENGTH) return VALIDATION_MESSAGES.fullNameTooLong;
-  if (CONTROL_CHARACTERS.test(fullName) || hasForbiddenCharacters(fullName)) return VALIDATION_MESSAGES.fullNameInvalid;
+  const nameProblem = validateFullName(input.fullName);
+  if (nameProblem) return nameProblem;
 
   const phone = input.phone.trim();
   if (phone === '') return VALIDATION_MESSAGES.phoneRequired;
   if (!INDIAN_MOBILE_PATTERN.test(phone)) return VALIDATION_MESSAGES.phoneInvalid;
+  return null;
+}
+
+/** The full-name rule alone (spec §5 rule 4), also for a name an admin corrects on a certificate. */
+export function validateFullName(name: string): string | null {
+  const fullName = name.trim();
+  if (fullName === '') return VALIDATION_MESSAGES.fullNameRequired;
+  if (fullName.length > FULL_NAME_MAX_LENGTH) return VALIDATION_MESSAGES.fullNameTooLong;
+  if (CONTROL_CHARACTERS.test(fullName) || hasForbiddenCharacters(fullName)) return VALIDATION_MESSAGES.fullNameInvalid;
   return null;
 }
 

@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startServerProcess } from './test/server-process';
+
+// A real server process on a shared 2-core machine: allow for a slow start under load.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'ehc-durability-'));
 const databaseFile = join(dir, 'app.db');

@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { destination, pino } from 'pino';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
@@ -17,11 +17,18 @@ async function main(): Promise<void> {
   const env = loadEnv();
   // Content first: a broken lesson file should stop the boot before anything else starts.
   const catalogue = loadCatalogue(env.contentDir);
-  // The database logs before Fastify's logger exists; same options, same stdout.
-  const database = openDatabase(env.databaseUrl, pino(loggerOptions(env.logLevel)).child({ component: 'database' }));
+  // Log lines are written asynchronously (a request never waits for stdout) and flushed
+  // when the process exits, so a crash report still reaches the log.
+  const logStream = destination({ dest: 1, sync: false });
+  process.once('exit', () => logStream.flushSync());
+  // The database logs before Fastify's logger exists; same options, same stream.
+  const database = openDatabase(
+    env.databaseUrl,
+    pino(loggerOptions(env.logLevel), logStream).child({ component: 'database' }),
+  );
   await migrateToLatest(database.db);
   const services = await createServices(env, database, catalogue);
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, logStream });
   if (services.gateway.mode === 'simulated') {
     paymentLogger(app.log, services.gateway, env.isProduction).warn(
       'Razorpay keys are not set: payments use the simulated gateway',

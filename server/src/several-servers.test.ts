@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MODULE_IDS } from '@ehc/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireRedis } from './test/redis';
 import { captureSilently } from './test/simulated-gateway-control';
 import { FIXTURE_CONTENT_DIR } from './test/test-app';
@@ -11,6 +11,9 @@ import { startServerProcess, waitFor, type ServerProcess } from './test/server-p
 // a load balancer" means. Throttles, the sweep's turn and the simulated gateway must be
 // shared by both (docs/decisions/0006), with throttles in PostgreSQL and again in Redis.
 // createTestDatabase and requireRedis fail with instructions when a service is missing.
+
+// Two real servers on a shared 2-core machine: each step waits on other processes.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 const LOGIN = `mutation LoginUser($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user_id } }`;
@@ -27,6 +30,10 @@ interface Answer {
 }
 
 async function graphql(server: ServerProcess, query: string, variables: object = {}, cookie?: string): Promise<Answer> {
+  if (server.exited())
+    throw new Error(
+      `server ${server.url} exited (${server.exited()}):\n${server.stderr.join('')}\n${server.lines.slice(-20).join('\n')}`,
+    );
   const response = await fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: {
@@ -72,6 +79,12 @@ describe.each([
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.drop();
   });
+
+  /** A reason to stop waiting: a server died (with what it said on the way out). */
+  const bothAlive = () =>
+    [a, b]
+      .map((server) => server.exited() && `server ${server.url} exited (${server.exited()}): ${server.stderr.join('')}`)
+      .find(Boolean) ?? false;
 
   async function learner(on: ServerProcess) {
     learners += 1;
@@ -141,7 +154,9 @@ describe.each([
           .executeTakeFirstOrThrow()
       ).runs;
     const target = (await runsSoFar()) + 4;
-    await waitFor('four more sweeps', async () => ((await runsSoFar()) >= target ? true : undefined));
+    await waitFor('four more sweeps', async () => ((await runsSoFar()) >= target ? true : undefined), {
+      failIf: bothAlive,
+    });
 
     const runs = [...a.lines, ...b.lines]
       .map((line) => JSON.parse(line) as { event?: string; job?: string; startedAt: number; finishedAt: number })

@@ -1,10 +1,13 @@
 import { MESSAGES } from '@ehc/common';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { grantCourseAccess } from '../test/course-access';
 import { FIXTURE_CONTENT_DIR } from '../test/test-app';
 import { startServerProcess, waitFor as waitUntil, type ServerProcess } from '../test/server-process';
 import { createTestDatabase, postgresAdminUrl, type TestDatabase } from '../test/test-database';
+
+// A real server process on a shared 2-core machine: allow for a slow start under load.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 // security.md case 20: the database restarting, failing over or timing out an idle
 // transaction cuts the app's connections. The real server, under load, must answer

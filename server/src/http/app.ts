@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
+import type { DestinationStream } from 'pino';
 import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { makeErrorFormatter } from '../graphql/error-formatter';
@@ -11,6 +14,7 @@ import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
 import { loggerOptions } from '../lib/logger';
+import { OneLinePerRequest } from '../lib/request-log';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
@@ -32,7 +36,7 @@ export interface AppOptions {
   /** Where the built web app is; tests point it at a minimal page shell. */
   webAppDir?: string;
   /** Where logs go; defaults to stdout. Tests pass a stream to inspect them. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: DestinationStream;
 }
 
 /** Builds the Fastify app: security headers, GraphQL, health check and the web app. */
@@ -48,6 +52,7 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy: env.trustProxy,
     bodyLimit: 100 * 1024,
+    logController: new OneLinePerRequest(),
   };
   const app = Fastify(options);
 
@@ -61,6 +66,13 @@ export async function buildApp({
   });
 
   recordRequestDurations(app, services.metrics);
+  // Text answers (GraphQL JSON, the /verify page) compressed on the fly at a quality that
+  // costs little CPU; the built web app is compressed once at build time instead (web-app.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerSecurityHeaders(app, env, services.gateway.mode);
   await app.register(cookie);
   registerHealth(app, services.database);

@@ -1,23 +1,26 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { renderCertificatePng } from '../modules/certificates/certificate-image';
-
 import { certificateFileName, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
 
 /**
  * GET /certificates/<id>.png: the certificate image, drawn on the server, for its holder
- * only (anyone else gets 404, as if it did not exist). `?download=1` makes the browser
- * save it under the name built from the holder's email.
+ * only, while it stands (anyone else, or a revoked certificate, gets 404 as if it did not
+ * exist). `?download=1` makes the browser save it under the name built from the holder's email.
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
-  // A certificate never changes once issued, so recent renderings are kept (≈100 KB each).
+  // Recent renderings are kept (≈100 KB each). The key holds everything drawn that can
+  // change: an admin may reissue a certificate under the same id with a corrected name,
+  // and every server must then draw the new name, not serve its old picture.
   const rendered = new Map<string, Buffer>();
   const CACHE_SIZE = 200;
   async function render(certificate: NonNullable<Awaited<ReturnType<typeof findCertificate>>>): Promise<Buffer> {
-    const cached = rendered.get(certificate.certificate_id);
+    const key = JSON.stringify([certificate.certificate_id, certificate.holder_name]);
+    const cached = rendered.get(key);
     if (cached) return cached;
     const png = await renderCertificatePng({
       certificateId: certificate.certificate_id,
@@ -26,7 +29,7 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
       completedAt: certificate.completed_at,
       verifyUrl: verifyUrl(services.env.appOrigin, certificate.certificate_id),
     });
-    rendered.set(certificate.certificate_id, png);
+    rendered.set(key, png);
     if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
     return png;
   }
@@ -40,13 +43,24 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
       if (!match || !token) return notFound();
       const session = await findSessionUser(services.db, token, services.env.session);
       const certificate = await findCertificate(services.db, match[1]!);
-      if (!session || !certificate || certificate.user_ref !== session.user.id) return notFound();
+      // A revoked certificate is not its holder's to show any more (/verify says it was revoked).
+      if (!session || !certificate || certificate.user_ref !== session.user.id || certificate.revoked_at !== null) {
+        return notFound();
+      }
+
+      // Everything drawn is in the tag, so a repeat view costs a 304 instead of a picture,
+      // and a reissued name changes it. Kept by the holder's browser only (private).
+      const etag = `"${createHash('sha256')
+        .update(JSON.stringify([certificate.certificate_id, certificate.holder_name, services.env.appOrigin]))
+        .digest('base64url')
+        .slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
       const png = await render(certificate);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .type('image/png')
-        .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition(disposition, certificateFileName(session.user.user_id)))
         .send(png);
     },

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentPublicCertificate } from '../modules/certificates/certificate-presenter';
 import { findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
@@ -11,9 +12,13 @@ export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.me
 // Paths that are never pages: a miss there is a real 404, not the app shell.
 const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/metrics', '/webhooks/', '/api/', '/assets/'];
 
+/** The public pages a search engine may list. */
+const PUBLIC_PAGES = ['/', '/terms', '/privacy', '/refunds', '/contact'];
+
 /**
- * Serves the built single-page app: hashed assets cached for a year, and index.html
- * (never cached) for every other GET so the client router can take the path.
+ * Serves the built single-page app: hashed assets cached for a year (immutable), in the
+ * brotli or gzip copy the build made when the browser takes it; index.html from memory,
+ * revalidated on every visit, for every other GET so the client router can take the path.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -25,14 +30,37 @@ export async function registerWebApp(
     root: distDir,
     wildcard: false,
     index: false,
+    // Our own header below; the library's default (max-age=0) would override it.
+    cacheControl: false,
+    // web/vite.config.ts writes .br and .gz beside each text file at build time.
+    preCompressed: true,
     setHeaders: (res, path) => {
       const hashed = path.includes('/assets/');
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const shell = readFileSync(`${distDir}/index.html`, 'utf8');
+  const sendShell = shellSender(shell);
+  const origin = services.env.appOrigin;
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `User-agent: *\nDisallow: /dashboard\nDisallow: /course/\nDisallow: /account\nDisallow: /admin\nSitemap: ${origin}/sitemap.xml\n`,
+      ),
+  );
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_PAGES.map((page) => `  <url><loc>${origin}${page}</loc></url>`).join('\n')}\n</urlset>\n`,
+      ),
+  );
+
   // The verification page is the one page shared outside the app: give link previews a
   // real title and description by filling them in on the server.
-  const shell = readFileSync(`${distDir}/index.html`, 'utf8');
   app.get<{ Params: { id: string } }>('/verify/:id', async (request, reply) => {
     const row = request.params.id.length <= 120 ? await findCertificate(services.db, request.params.id) : undefined;
     const certificate = row ? presentPublicCertificate(row) : null;
@@ -73,9 +101,27 @@ export async function registerWebApp(
     const path = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendShell(request, reply);
   });
   return true;
+}
+
+/**
+ * The app shell, compressed once at start: every page visit gets it from memory in the
+ * encoding the browser prefers, with no file read and no per-request compression.
+ */
+function shellSender(html: string) {
+  const raw = Buffer.from(html);
+  const encoded = {
+    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(raw, { level: 9 }),
+  };
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    return encoding ? reply.header('content-encoding', encoding).send(encoded[encoding]) : reply.send(raw);
+  };
 }
 
 function escapeHtml(text: string): string {

@@ -12,7 +12,7 @@ import { queueMail } from '../mail/mail-queue';
 import type { BusinessSettings } from '../settings/business-settings';
 import type { UserRow } from '../users/user-store';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
-import { nextReceiptNumber, receiptLabel } from './receipts';
+import { nextReceiptNumber, receiptMail } from './receipts';
 import { checkoutSignatureValid } from './signatures';
 
 export interface BillingDeps {
@@ -236,105 +236,9 @@ export async function recordCapturedPayment(
   orderId: string,
   payment: GatewayPayment,
 ): Promise<RecordOutcome> {
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-    const owner = await trx
-      .selectFrom('payment_order')
-      .select('user_ref')
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-    if (!owner) return 'refused';
-    await lockLearner(trx, owner.user_ref);
-    const order = await trx
-      .selectFrom('payment_order')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    if (
-      payment.status !== 'captured' ||
-      payment.order_id !== order.order_id ||
-      payment.amount !== order.amount ||
-      payment.currency !== order.currency
-    ) {
-      return 'refused';
-    }
-    const known = await trx
-      .selectFrom('payment')
-      .select('payment_id')
-      .where('payment_id', '=', payment.id)
-      .executeTakeFirst();
-    if (known) return 'recorded';
-
-    const now = Date.now();
-    const paidBefore = await trx
-      .selectFrom('payment')
-      .select('payment_id')
-      .where((eb) => eb.or([eb('user_ref', '=', order.user_ref), eb('order_id', '=', order.order_id)]))
-      .where('status', '=', 'captured')
-      .executeTakeFirst();
-    if (paidBefore || order.status === 'refunded') {
-      await trx
-        .insertInto('duplicate_payment')
-        .values({
-          payment_id: payment.id,
-          order_id: order.order_id,
-          user_ref: order.user_ref,
-          amount: payment.amount,
-          currency: payment.currency,
-          status: 'pending',
-          refund_id: null,
-          attempts: 0,
-          captured_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('payment_id').doNothing())
-        .execute();
-      return 'duplicate';
-    }
-    const receiptNumber = await nextReceiptNumber(trx);
-    await trx
-      .insertInto('payment')
-      .values({
-        payment_id: payment.id,
-        order_id: order.order_id,
-        user_ref: order.user_ref,
-        amount: payment.amount,
-        currency: payment.currency,
-        status: 'captured',
-        captured_at: now,
-        refunded_at: null,
-        receipt_number: receiptNumber,
-        method: payment.method,
-      })
-      .execute();
-    await trx
-      .updateTable('payment_order')
-      .set({ status: 'paid', updated_at: now })
-      .where('order_id', '=', order.order_id)
-      .execute();
-    await trx.updateTable('app_user').set({ payment_status: 1 }).where('id', '=', order.user_ref).execute();
-    // The receipt commits with the payment it records: neither exists without the other.
-    const buyer = await trx
-      .selectFrom('app_user')
-      .select(['user_id', 'full_name'])
-      .where('id', '=', order.user_ref)
-      .executeTakeFirstOrThrow();
-    const label = receiptLabel(receiptNumber);
-    await queueMail(trx, {
-      kind: 'receipt',
-      to: buyer.user_id,
-      userRef: order.user_ref,
-      data: {
-        fullName: buyer.full_name,
-        receiptNumber: label,
-        receiptUrl: `${deps.appOrigin}/account/receipts/${label}`,
-        amountPaise: payment.amount,
-        paidAt: now,
-        paymentId: payment.id,
-        method: payment.method,
-      },
-    });
-    return 'granted';
-  });
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) => recordCapturedPaymentIn(trx, deps.appOrigin, orderId, payment));
   if (outcome === 'granted') {
     deps.log.info({ event: 'payment_captured', orderId, paymentId: payment.id }, 'payment recorded; course unlocked');
   } else if (outcome === 'duplicate') {
@@ -345,6 +249,111 @@ export async function recordCapturedPayment(
     await refundDuplicatePayment(deps, payment.id);
   }
   return outcome;
+}
+
+/**
+ * The recording part of recordCapturedPayment, in the caller's transaction (which it
+ * locks to the learner): an admin's payment check records what it finds together with its
+ * audit entry. The caller refunds any 'duplicate' once the transaction has committed.
+ */
+export async function recordCapturedPaymentIn(
+  trx: Transaction<Database>,
+  appOrigin: string,
+  orderId: string,
+  payment: GatewayPayment,
+): Promise<RecordOutcome> {
+  const owner = await trx
+    .selectFrom('payment_order')
+    .select('user_ref')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!owner) return 'refused';
+  await lockLearner(trx, owner.user_ref);
+  const order = await trx
+    .selectFrom('payment_order')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (
+    payment.status !== 'captured' ||
+    payment.order_id !== order.order_id ||
+    payment.amount !== order.amount ||
+    payment.currency !== order.currency
+  ) {
+    return 'refused';
+  }
+  const known = await trx
+    .selectFrom('payment')
+    .select('payment_id')
+    .where('payment_id', '=', payment.id)
+    .executeTakeFirst();
+  if (known) return 'recorded';
+
+  const now = Date.now();
+  const paidBefore = await trx
+    .selectFrom('payment')
+    .select('payment_id')
+    .where((eb) => eb.or([eb('user_ref', '=', order.user_ref), eb('order_id', '=', order.order_id)]))
+    .where('status', '=', 'captured')
+    .executeTakeFirst();
+  if (paidBefore || order.status === 'refunded') {
+    await trx
+      .insertInto('duplicate_payment')
+      .values({
+        payment_id: payment.id,
+        order_id: order.order_id,
+        user_ref: order.user_ref,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'pending',
+        refund_id: null,
+        attempts: 0,
+        captured_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('payment_id').doNothing())
+      .execute();
+    return 'duplicate';
+  }
+  const receiptNumber = await nextReceiptNumber(trx);
+  await trx
+    .insertInto('payment')
+    .values({
+      payment_id: payment.id,
+      order_id: order.order_id,
+      user_ref: order.user_ref,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: 'captured',
+      captured_at: now,
+      refunded_at: null,
+      receipt_number: receiptNumber,
+      method: payment.method,
+    })
+    .execute();
+  await trx
+    .updateTable('payment_order')
+    .set({ status: 'paid', updated_at: now })
+    .where('order_id', '=', order.order_id)
+    .execute();
+  await trx.updateTable('app_user').set({ payment_status: 1 }).where('id', '=', order.user_ref).execute();
+  // The receipt commits with the payment it records: neither exists without the other.
+  const buyer = await trx
+    .selectFrom('app_user')
+    .select(['user_id', 'full_name'])
+    .where('id', '=', order.user_ref)
+    .executeTakeFirstOrThrow();
+  await queueMail(
+    trx,
+    receiptMail(appOrigin, buyer, order.user_ref, {
+      receiptNumber,
+      amount: payment.amount,
+      capturedAt: now,
+      paymentId: payment.id,
+      method: payment.method,
+    }),
+  );
+  return 'granted';
 }
 
 /**

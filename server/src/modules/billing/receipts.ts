@@ -1,6 +1,7 @@
 import { COURSE_NAME } from '@ehc/common';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { QueuedMail } from '../mail/mail-queue';
 import type { Seller } from '../settings/business-settings';
 
 /** Receipt numbers as printed: EHC-000042. */
@@ -24,6 +25,33 @@ export async function nextReceiptNumber(trx: Transaction<Database>): Promise<num
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return row.last_number;
+}
+
+/**
+ * The receipt email for one payment: queued with the payment, and again (same number,
+ * same data) when an admin resends it.
+ */
+export function receiptMail(
+  appOrigin: string,
+  buyer: { user_id: string; full_name: string },
+  userRef: string,
+  payment: { receiptNumber: number; amount: number; capturedAt: number; paymentId: string; method: string | null },
+): QueuedMail {
+  const label = receiptLabel(payment.receiptNumber);
+  return {
+    kind: 'receipt',
+    to: buyer.user_id,
+    userRef,
+    data: {
+      fullName: buyer.full_name,
+      receiptNumber: label,
+      receiptUrl: `${appOrigin}/account/receipts/${label}`,
+      amountPaise: payment.amount,
+      paidAt: payment.capturedAt,
+      paymentId: payment.paymentId,
+      method: payment.method,
+    },
+  };
 }
 
 export const RECEIPT_ITEM = `${COURSE_NAME} Course — lifetime access to all seven modules`;

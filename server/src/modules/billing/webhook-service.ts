@@ -1,6 +1,6 @@
-import { lockLearner } from '../../db/learner-lock';
 import type { BillingDeps } from './payment-service';
-import { markAttempted, queueRefundMail, recordCapturedPayment } from './payment-service';
+import { markAttempted, recordCapturedPayment } from './payment-service';
+import { recordRefundIn } from './refunds';
 import { webhookSignatureValid } from './signatures';
 
 export type WebhookResult = 'processed' | 'duplicate' | 'ignored';
@@ -95,68 +95,22 @@ async function isOurOrder(deps: BillingDeps, orderId: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/**
- * A full refund returns the money, so it also takes the access back (docs/decisions/0004);
- * a partial refund (a goodwill discount) leaves access as it is. Access stays if the
- * learner holds another captured payment. The refund of a duplicate payment (which never
- * granted anything) just completes that record.
- */
+/** The refund.processed webhook: records the refund in a transaction of its own. */
 async function recordRefund(
   deps: BillingDeps,
   paymentId: string,
   refundId: string | null,
   refundedAmount: number,
 ): Promise<void> {
-  const revoked = await deps.db.transaction().execute(async (trx) => {
-    const owner =
-      (await trx.selectFrom('payment').select('user_ref').where('payment_id', '=', paymentId).executeTakeFirst()) ??
-      (await trx
-        .selectFrom('duplicate_payment')
-        .select('user_ref')
-        .where('payment_id', '=', paymentId)
-        .executeTakeFirst());
-    if (!owner) return false;
-    await lockLearner(trx, owner.user_ref);
-    const now = Date.now();
-    const payment = await trx.selectFrom('payment').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
-    if (!payment) {
-      // Whichever of this webhook and the refunding server marks it first tells the learner.
-      const marked = await trx
-        .updateTable('duplicate_payment')
-        .set({ status: 'refunded', refund_id: refundId, updated_at: now })
-        .where('payment_id', '=', paymentId)
-        .where('status', '!=', 'refunded')
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) > 0)
-        await queueRefundMail(trx, owner.user_ref, paymentId, refundedAmount, false);
-      return false;
-    }
-    if (payment.status === 'refunded') return false;
-    if (refundedAmount < payment.amount) {
-      await queueRefundMail(trx, payment.user_ref, paymentId, refundedAmount, false);
-      return false;
-    }
-    await trx
-      .updateTable('payment')
-      .set({ status: 'refunded', refunded_at: now })
-      .where('payment_id', '=', paymentId)
-      .execute();
-    await trx
-      .updateTable('payment_order')
-      .set({ status: 'refunded', updated_at: now })
-      .where('order_id', '=', payment.order_id)
-      .execute();
-    const other = await trx
-      .selectFrom('payment')
-      .select('payment_id')
-      .where('user_ref', '=', payment.user_ref)
-      .where('status', '=', 'captured')
-      .executeTakeFirst();
-    if (!other)
-      await trx.updateTable('app_user').set({ payment_status: 0 }).where('id', '=', payment.user_ref).execute();
-    await queueRefundMail(trx, payment.user_ref, paymentId, refundedAmount, !other);
-    return !other;
-  });
-  if (revoked) deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');
-  else deps.log.info({ event: 'refund_processed', paymentId }, 'refund recorded; access unchanged');
+  // The event's refund amount decides full or partial, as before the admin console shared this code.
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) =>
+      recordRefundIn(trx, { paymentId, refundId, amount: refundedAmount, totalRefunded: refundedAmount }),
+    );
+  if (outcome === 'refunded_access_revoked') {
+    deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');
+  } else {
+    deps.log.info({ event: 'refund_processed', paymentId }, 'refund recorded; access unchanged');
+  }
 }

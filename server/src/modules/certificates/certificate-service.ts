@@ -149,8 +149,15 @@ async function issueOnce(trx: Transaction<Database>, issue: Issue): Promise<void
   throw new Error(`could not find a free certificate id for ${scope}`);
 }
 
+/** The learner's certificates that still stand: a revoked one is no longer theirs to show. */
 export function listCertificates(db: Kysely<Database>, userRef: string): Promise<CertificateRow[]> {
-  return db.selectFrom('certificate').selectAll().where('user_ref', '=', userRef).orderBy('completed_at').execute();
+  return db
+    .selectFrom('certificate')
+    .selectAll()
+    .where('user_ref', '=', userRef)
+    .where('revoked_at', 'is', null)
+    .orderBy('completed_at')
+    .execute();
 }
 
 export function findCertificate(db: Kysely<Database>, certificateIdValue: string): Promise<CertificateRow | undefined> {

@@ -134,6 +134,36 @@ describe('the image', () => {
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
   });
 
+  it('costs a 304 on a repeat view, until a reissue changes the name', async () => {
+    const { cookie } = await paidLearner('repeat', 'Ravi Repeat');
+    await complete(cookie, 'social-engineering');
+    const [certificate] = await certificatesOf(cookie);
+    const first = await t.app.inject({ method: 'GET', url: certificate!.image_url, headers: { cookie } });
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: certificate!.image_url,
+      headers: { cookie, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    await t.services.db
+      .updateTable('certificate')
+      .set({ holder_name: 'Ravi R. Repeat' })
+      .where('certificate_id', '=', certificate!.certificate_id)
+      .execute();
+    const renamed = await t.app.inject({
+      method: 'GET',
+      url: certificate!.image_url,
+      headers: { cookie, 'if-none-match': etag },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers.etag).not.toBe(etag);
+  });
+
   it.each([
     [
       'दिव्या@example.com',

@@ -15,25 +15,88 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * and "limited-time" only until a real end date (product-decisions §7).
  */
 export const businessSettingsSchema = z.object({
-  legalName: z.string().trim().min(1).max(200),
-  address: z.string().trim().min(1).max(500),
-  supportEmail: z.email().max(254),
+  legalName: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  address: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  supportEmail: z
+    .email('must be an email address such as support@example.com')
+    .max(254, 'must be at most 254 characters'),
   supportPhone: z.string().regex(PHONE, 'must be a phone number such as +91 98765 43210').nullable(),
   grievanceOfficer: z
-    .object({ name: z.string().trim().min(1).max(100), contact: z.string().trim().min(3).max(200) })
+    .object({
+      name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+      contact: z.string().trim().min(3, 'must be at least 3 characters').max(200, 'must be at most 200 characters'),
+    })
     .nullable(),
   gstin: z.string().regex(GSTIN, 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5').nullable(),
   /** What a learner pays, GST included when registered. */
-  pricePaise: z.number().int().min(100).max(10_000_000),
+  pricePaise: z
+    .number()
+    .int('must be a whole number of paise')
+    .min(100, 'must be at least 100 paise (₹1)')
+    .max(10_000_000, 'must be at most 10000000 paise (₹1,00,000)'),
   /** The earlier price, and since when it was really charged (null: never shown as "was"). */
   referencePrice: z
-    .object({ paise: z.number().int().min(100).max(100_000_000), chargedSince: z.string().regex(DAY).nullable() })
+    .object({
+      paise: z
+        .number()
+        .int('must be a whole number of paise')
+        .min(100, 'must be at least 100 paise (₹1)')
+        .max(100_000_000, 'must be at most 100000000 paise (₹10,00,000)'),
+      chargedSince: z.string().regex(DAY, 'must be a date such as 2026-01-31').nullable(),
+    })
     .nullable(),
   /** The offer's real end (ISO time); "limited-time" is claimed only before it. */
-  offerEndsAt: z.iso.datetime().nullable(),
+  offerEndsAt: z.iso.datetime('must be a time such as 2026-12-31T18:29:59Z').nullable(),
 });
 
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
+
+// How the console names each setting in an error message, by its path in the settings.
+const FIELD_LABELS: Record<string, string> = {
+  legalName: 'Legal name',
+  address: 'Address',
+  supportEmail: 'Support email',
+  supportPhone: 'Support phone',
+  'grievanceOfficer.name': 'Grievance officer’s name',
+  'grievanceOfficer.contact': 'Grievance officer’s contact',
+  gstin: 'GSTIN',
+  pricePaise: 'Price',
+  'referencePrice.paise': 'Reference price',
+  'referencePrice.chargedSince': 'Reference price “charged since” date',
+  offerEndsAt: 'Offer end',
+};
+
+/**
+ * Checks settings the seller is saving: the stored shape, plus rules that only make sense
+ * at the moment of saving (a "was" price above the price, charged since a real past day).
+ * Returns the settings, or one message naming the setting, e.g. "Price must be at least 100 paise (₹1)."
+ */
+export function checkNewSettings(
+  input: unknown,
+  now = Date.now(),
+): { settings: BusinessSettings } | { problem: string } {
+  const parsed = businessSettingsSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.join('.');
+    return { problem: `${FIELD_LABELS[path] ?? path} ${issue.message}.` };
+  }
+  const settings = parsed.data;
+  const reference = settings.referencePrice;
+  if (reference && reference.paise <= settings.pricePaise) {
+    return { problem: 'Reference price must be more than the price, or left empty.' };
+  }
+  const since = reference?.chargedSince;
+  if (since && !(isCalendarDay(since) && Date.parse(`${since}T00:00:00Z`) <= now)) {
+    return { problem: 'Reference price “charged since” date must be a real day, not in the future.' };
+  }
+  return { settings };
+}
+
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
 
 /** Who sells: the part of the settings printed on receipts and in every email. */
 export type Seller = Pick<BusinessSettings, 'legalName' | 'address' | 'supportEmail' | 'supportPhone' | 'gstin'>;

@@ -3,7 +3,7 @@ import { requireAdmin } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
 import { recordAudit, requireReason } from '../admin/audit-log';
 import {
-  businessSettingsSchema,
+  checkNewSettings,
   publicPricing,
   saveBusinessSettings,
   type BusinessSettings,
@@ -107,7 +107,7 @@ builder.mutationField('updateBusinessSettings', (t) =>
     resolve: async (_root, { input, reason }, ctx) => {
       const admin = requireAdmin(ctx);
       const why = requireReason(reason);
-      const parsed = businessSettingsSchema.safeParse({
+      const checked = checkNewSettings({
         legalName: input.legal_name,
         address: input.address,
         supportEmail: input.support_email,
@@ -120,23 +120,21 @@ builder.mutationField('updateBusinessSettings', (t) =>
           : null,
         offerEndsAt: input.offer_ends_at || null,
       });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw AppError.validation(`${issue.path.join('.')}: ${issue.message}`);
-      }
+      if ('problem' in checked) throw AppError.validation(checked.problem);
+      const { settings } = checked;
       const before = await ctx.services.settings();
       await ctx.services.db.transaction().execute(async (trx) => {
-        await saveBusinessSettings(trx, parsed.data, admin.user_id);
+        await saveBusinessSettings(trx, settings, admin.user_id);
         await recordAudit(trx, {
           actor: { ref: admin.id, email: admin.user_id },
           action: 'update_settings',
           targetUserRef: null,
           target: 'business_settings',
           reason: why,
-          details: { before, after: parsed.data },
+          details: { before, after: settings },
         });
       });
-      return parsed.data;
+      return settings;
     },
   }),
 );

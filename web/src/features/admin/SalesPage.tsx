@@ -126,7 +126,7 @@ function SalesReport({ sales }: { sales: AdminSales }) {
     <div className="mt-6 space-y-6">
       <ConsoleSection
         title={`${formatDay(sales.from)} to ${formatDay(sales.to)}`}
-        intro="Conversion is paid learners as a share of sign-ups in the range."
+        intro="Revenue is before refunds. Conversion: of the learners who signed up in the range, the share who paid within it."
         actions={<DownloadCsv from={sales.from} to={sales.to} />}
       >
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">

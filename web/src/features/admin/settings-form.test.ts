@@ -51,10 +51,11 @@ describe('settings form', () => {
   });
 
   it('ties a server message to the field it names', () => {
-    expect(serverProblem('supportEmail: Invalid email address')).toEqual({
-      field: 'supportEmail',
-      message: 'Support email: Invalid email address',
-    });
-    expect(serverProblem('Something else went wrong.')).toEqual({ field: null, message: 'Something else went wrong.' });
+    const gstin = 'GSTIN must be a 15-character GSTIN such as 29ABCDE1234F1Z5.';
+    expect(serverProblem(gstin)).toEqual({ field: 'gstin', message: gstin });
+    const since = 'Reference price “charged since” date must be a real day, not in the future.';
+    expect(serverProblem(since)).toEqual({ field: 'chargedSince', message: since });
+    expect(serverProblem('Reference price must be more than the price, or left empty.').field).toBe('referencePrice');
+    expect(serverProblem('Please give a reason (5 to 500 characters).')).toMatchObject({ field: null });
   });
 });

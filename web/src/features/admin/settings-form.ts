@@ -131,25 +131,25 @@ export function settingsInput(
   };
 }
 
-// The server names the setting it refuses ("supportEmail: Invalid email address").
-const SERVER_PATHS: Record<string, SettingsField> = {
-  legalName: 'legalName',
-  address: 'address',
-  supportEmail: 'supportEmail',
-  supportPhone: 'supportPhone',
-  'grievanceOfficer.name': 'officerName',
-  'grievanceOfficer.contact': 'officerContact',
-  gstin: 'gstin',
-  pricePaise: 'price',
-  'referencePrice.paise': 'referencePrice',
-  'referencePrice.chargedSince': 'chargedSince',
-  offerEndsAt: 'offerEndsOn',
-};
+// The server words each refusal with the setting's name first ("GSTIN must be a 15-character
+// GSTIN…", modules/settings/business-settings.ts) and sends no field code, so the name is
+// what ties the message to its field; longer names first, as one begins with another.
+const SERVER_NAMES: [prefix: string, field: SettingsField][] = [
+  ['Reference price “charged since” date', 'chargedSince'],
+  ['Reference price', 'referencePrice'],
+  ['Grievance officer’s name', 'officerName'],
+  ['Grievance officer’s contact', 'officerContact'],
+  ['Legal name', 'legalName'],
+  ['Address', 'address'],
+  ['Support email', 'supportEmail'],
+  ['Support phone', 'supportPhone'],
+  ['GSTIN', 'gstin'],
+  ['Price', 'price'],
+  ['Offer end', 'offerEndsOn'],
+];
 
-/** A server validation message, tied to the field it names and worded with that field's label. */
+/** A server validation message, tied to the field it names (or to the form when it names none). */
 export function serverProblem(message: string): FieldProblem {
-  const match = /^([\w.]+): (.+)$/.exec(message);
-  const field = match ? SERVER_PATHS[match[1]!] : undefined;
-  if (!match || !field) return { field: null, message };
-  return { field, message: `${FIELD_LABELS[field].replace(/ \(.*\)$/, '')}: ${match[2]}` };
+  const named = SERVER_NAMES.find(([prefix]) => message.startsWith(`${prefix} `));
+  return { field: named ? named[1] : null, message };
 }

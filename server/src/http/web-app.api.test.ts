@@ -1,0 +1,96 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+
+// A built web app in miniature: the shell, one hashed script and the compressed copies
+// the build writes beside it (web/vite.config.ts).
+const webAppDir = mkdtempSync(join(tmpdir(), 'ehc-web-app-'));
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+mkdirSync(join(webAppDir, 'assets'));
+writeFileSync(
+  join(webAppDir, 'index.html'),
+  `<!doctype html><html lang="en"><head><title>Course</title><meta name="description" content="d" /></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,
+);
+writeFileSync(join(webAppDir, 'assets', 'index-AbC123.js'), SCRIPT);
+writeFileSync(join(webAppDir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(SCRIPT));
+writeFileSync(join(webAppDir, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(SCRIPT));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ APP_ORIGIN: 'https://course.example.in' }, { webAppDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webAppDir, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('caches hashed assets for a year and sends the brotli copy the build made', async () => {
+    const response = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await t.app.inject({ url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the shell for any page path, revalidated and compressed', async () => {
+    const response = await t.app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('compresses GraphQL answers for browsers that take it', async () => {
+    const input = {
+      email: uniqueEmail('gzip'),
+      password: 'secret12',
+      confirm_password: 'secret12',
+      full_name: 'Z',
+      phone: '9876543210',
+    };
+    const { sessionCookie } = await t.graphql(
+      'mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }',
+      { input },
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'br',
+        'sec-fetch-site': 'same-origin',
+        cookie: sessionCookie!,
+      },
+      payload: JSON.stringify({ query: '{ catalogue { id title description lessons { number title } } }' }),
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString())).toHaveProperty('data');
+  });
+
+  it('answers robots.txt and sitemap.xml as text, not with the shell', async () => {
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Sitemap: https://course.example.in/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /account');
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<loc>https://course.example.in/privacy</loc>');
+  });
+
+  it('logs one line per request, when it ends', async () => {
+    const before = t.logs.length;
+    const response = await t.app.inject({ url: '/robots.txt' });
+    const lines = t.logs.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      lines.filter((line) => line.reqId === response.headers['x-request-id'] || line.url === '/robots.txt'),
+    ).toEqual([expect.objectContaining({ msg: 'request', method: 'GET', url: '/robots.txt', statusCode: 200 })]);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+  });
+});
