@@ -7,11 +7,17 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A second server with conversion tracking configured, for tests/tracking.spec.ts. */
 export const TRACKING_PORT = PORT + 1;
+/**
+ * A third server whose business settings journeys change (tests/pricing.spec.ts): the price
+ * and seller are global, so changing them on the main server would race the other journeys.
+ */
+export const SETTINGS_PORT = PORT + 2;
 // A fresh SQLite database for every run, so journeys never meet old data. The config is
 // evaluated again in each worker; the environment carries the runner's choice to them,
 // and the fixtures use it to prepare learners through the server's own services.
 const runDir = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'ehc-e2e-')));
 process.env.E2E_DATABASE_URL ??= `sqlite:${join(runDir, 'e2e.db')}`;
+process.env.E2E_SETTINGS_DATABASE_URL ??= `sqlite:${join(runDir, 'settings.db')}`;
 // Without SMTP the servers write each email as an .eml file here; journeys read reset links from it.
 const outboxDir = (process.env.E2E_OUTBOX_DIR ??= join(runDir, 'outbox'));
 // Journeys run on the small fixture course so they do not depend on lesson writing.
@@ -94,6 +100,16 @@ export default defineConfig({
         GOOGLE_ADS_PURCHASE_LABEL: 'purchaseLabel1',
         GA4_MEASUREMENT_ID: 'G-TEST12345',
       },
+    },
+    {
+      command: 'node --import tsx server/src/main.ts',
+      cwd: '..',
+      url: `http://localhost:${SETTINGS_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(SETTINGS_PORT), DATABASE_URL: process.env.E2E_SETTINGS_DATABASE_URL },
     },
   ],
 });

@@ -47,3 +47,30 @@ test('the built web app contains no lesson body and no secret', () => {
     expect(text).not.toMatch(secret);
   }
 });
+
+/** Words only the console's code contains: its GraphQL fields and one of its labels. */
+const CONSOLE_MARKERS = ['adminFindLearners', 'updateBusinessSettings', 'Download payments CSV'];
+
+test('the console is a chunk of its own, which the landing page neither references nor loads', async ({ page }) => {
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  // What index.html makes the browser fetch at once: the entry script and any preloads.
+  const entry = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(entry.length).toBeGreaterThan(0);
+  for (const path of entry) {
+    const code = readFileSync(join(dist, path), 'utf8');
+    for (const marker of CONSOLE_MARKERS) expect(code, `${path} holds console code (${marker})`).not.toContain(marker);
+  }
+  const chunks = files(join(dist, 'assets')).filter((path) => path.endsWith('.js'));
+  const consoleChunks = chunks.filter((path) => readFileSync(path, 'utf8').includes('adminFindLearners'));
+  expect(consoleChunks).toHaveLength(1);
+
+  const loaded: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) loaded.push(response.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  const scripts = await Promise.all(loaded);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const code of scripts) for (const marker of CONSOLE_MARKERS) expect(code).not.toContain(marker);
+});

@@ -33,6 +33,9 @@ test.describe('subscription screen', () => {
     await expect(screen.getByText('₹49', { exact: true })).toBeVisible();
     await expect(screen.getByText('one-time')).toBeVisible();
     await expect(screen.getByText('99% OFF')).toBeVisible();
+    // The server's default settings: a reference price but no offer end, so no urgency claim.
+    await expect(screen.getByText(/limited-time/i)).toHaveCount(0);
+    await expect(screen.getByText('GST included. This is the total: nothing is added at checkout.')).toBeVisible();
     await expect(screen.getByText(/Secure payment/)).toBeVisible();
     await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
   });
@@ -151,14 +154,28 @@ test.describe('persuasion pop-up', () => {
       await expect(popup.getByText(benefit)).toBeVisible();
     }
     await expect(popup.getByText(/99% off, from ₹4,999 to ₹49/)).toBeVisible();
-    await expect(popup.getByRole('button', { name: 'Maybe Later' })).toBeVisible();
+    await expect(popup.getByText(/limited-time/i)).toHaveCount(0);
     await expect(popup.getByRole('button', { name: 'Close' })).toBeVisible();
 
-    await popup.getByRole('button', { name: 'Grab This Offer Now', exact: true }).click();
+    // Declining is as prominent as accepting: same size, same type.
+    const grab = popup.getByRole('button', { name: 'Grab This Offer Now', exact: true });
+    const later = popup.getByRole('button', { name: 'Maybe Later' });
+    await expect(later).toBeVisible();
+    const [grabBox, laterBox] = [await grab.boundingBox(), await later.boundingBox()];
+    expect(laterBox!.width).toBeCloseTo(grabBox!.width, 0);
+    expect(laterBox!.height).toBeCloseTo(grabBox!.height, 0);
+    const typeOf = (button: typeof grab) =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.fontSize} ${style.fontWeight}`;
+      });
+    expect(await typeOf(later)).toBe(await typeOf(grab));
+
+    await grab.click();
     await expect(page.getByRole('dialog', { name: 'Subscribe' })).toBeVisible();
   });
 
-  test('"Maybe Later" closes it; closing the payment screen again restarts the timer', async ({ page }) => {
+  test('"Maybe Later" closes it, and it does not come back in the same visit', async ({ page }) => {
     await signUpByApi(page.request, newLearner());
     await page.clock.install();
     const screen = await openSubscription(page);
@@ -168,6 +185,14 @@ test.describe('persuasion pop-up', () => {
     const popup = page.getByRole('dialog', { name: "Wait! Don't Miss Out!" });
     await popup.getByRole('button', { name: 'Maybe Later' }).click();
     await expect(popup).toHaveCount(0);
+    await page.clock.runFor(10_000);
+    await expect(popup).toHaveCount(0);
+
+    // Closing the payment screen again, on a fresh load of the dashboard in the same tab,
+    // shows it no more: once per visit.
+    const again = await openSubscription(page);
+    await again.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await expect(again).toHaveCount(0);
     await page.clock.runFor(10_000);
     await expect(popup).toHaveCount(0);
   });

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/src/db/database';
 import { grantCourseAccess } from '../../server/src/test/course-access';
@@ -63,6 +66,63 @@ export async function makePaid(learner: Learner): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Makes the learner an admin the only way there is: `npm run admin -- grant <email>`, on
+ * the database of the server the journey talks to.
+ */
+export async function makeAdmin(learner: Learner, databaseUrl = process.env.E2E_DATABASE_URL!): Promise<void> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'grant', learner.email], {
+    cwd: repositoryRoot,
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
+  });
+  expect(stdout).toContain(`${learner.email} is now an admin.`);
+}
+
+/** A signed-in admin in this page's browser context (on the server of the page's baseURL). */
+export async function signInAdmin(page: Page, databaseUrl?: string): Promise<Learner> {
+  const admin = newLearner({ fullName: 'Kavita Admin' });
+  await signUpByApi(page.request, admin);
+  await makeAdmin(admin, databaseUrl);
+  return admin;
+}
+
+/** One GraphQL call with the session of `request`, failing the test on any error. */
+export async function graphql<T>(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await request.post('/graphql', { headers: SAME_ORIGIN, data: { query, variables } });
+  const body = await response.json();
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+/**
+ * Pays for the learner signed in on `request` as the checkout does in simulated mode:
+ * order, the stand-in gateway's signed result, verification. Returns the payment id.
+ */
+export async function payByApi(request: APIRequestContext): Promise<string> {
+  const { createPaymentOrder: order } = await graphql<{ createPaymentOrder: { order_id: string } }>(
+    request,
+    'mutation CreatePaymentOrder { createPaymentOrder { order_id } }',
+  );
+  const paid = await request.post('/simulated-razorpay/pay', {
+    headers: SAME_ORIGIN,
+    data: { order_id: order.order_id, outcome: 'success' },
+  });
+  const result = (await paid.json()) as { razorpay_payment_id: string };
+  const { verifyPayment } = await graphql<{ verifyPayment: { status: string } }>(
+    request,
+    'mutation VerifyPayment($input: VerifyPaymentInput!) { verifyPayment(input: $input) { status } }',
+    { input: result },
+  );
+  expect(verifyPayment.status).toBe('paid');
+  return result.razorpay_payment_id;
 }
 
 /** A signed-in paid learner in this page's browser context. */

@@ -13,6 +13,7 @@ import type { Catalogue } from './modules/courses/catalogue';
 import type { PaymentGateway } from './modules/billing/gateway';
 import type { BillingLimits } from './modules/billing/payment-service';
 import { loadBusinessSettings, type BusinessSettings } from './modules/settings/business-settings';
+import { loadLegalPages, type LegalPages } from './modules/legal/legal-pages';
 import { RazorpayGateway } from './modules/billing/razorpay-gateway';
 import { SimulatedGateway } from './modules/billing/simulated-gateway';
 
@@ -37,6 +38,8 @@ export interface Services {
   mail: MailTransport;
   /** The seller's settings in force (read from the database each time: any server may have saved them). */
   settings(): Promise<BusinessSettings>;
+  /** Terms, privacy, refunds and contact pages, rendered at boot (modules/legal). */
+  legal: LegalPages;
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -55,6 +58,8 @@ export async function createServices(
   catalogue: Catalogue,
   gateway?: PaymentGateway,
 ): Promise<Services> {
+  // Like the course, a broken legal page stops the boot, naming the file (ContentError).
+  const legal = loadLegalPages(env.legalDir);
   const redis = env.redis ? await connectRedis(env.redis.url) : null;
   const metrics = createMetrics(database);
   const limitStore: LimitStore = redis ? 'redis' : database.kind === 'postgres' ? 'postgres' : 'memory';
@@ -102,6 +107,7 @@ export async function createServices(
     metrics,
     mail,
     settings: () => loadBusinessSettings(database.db, env),
+    legal,
     async close() {
       mail.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

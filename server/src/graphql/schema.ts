@@ -10,5 +10,6 @@ import '../modules/config/config-schema';
 import '../modules/account/account-schema';
 import '../modules/settings/settings-schema';
 import '../modules/admin/admin-schema';
+import '../modules/legal/legal-schema';
 
 export const schema = builder.toSchema();

@@ -40,6 +40,7 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_MINUTES: positiveInt.default(10),
   GRAPHQL_INTROSPECTION: booleanString.optional(),
   CONTENT_DIR: z.string().min(1).optional(),
+  LEGAL_DIR: z.string().min(1).optional(),
   RAZORPAY_KEY_ID: z
     .string()
     .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must look like rzp_test_… or rzp_live_…')
@@ -119,6 +120,8 @@ export interface Env {
   graphqlIntrospection: boolean;
   /** Folder holding modules/<id>/…: the course content. */
   contentDir: string;
+  /** Folder holding terms.md, privacy.md, refunds.md and contact.md. */
+  legalDir: string;
   /** Razorpay keys, or null for the simulated gateway. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
   paymentsAllowSimulated: boolean;
@@ -172,6 +175,8 @@ export class EnvError extends Error {
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/app.db';
 /** The repository's own content/ folder. */
 export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+/** The repository's legal pages; separate from CONTENT_DIR so tests on the fixture course still have them. */
+export const DEFAULT_LEGAL_DIR = fileURLToPath(new URL('../../../content/legal', import.meta.url));
 
 /** Parses and checks the environment; throws EnvError listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -242,6 +247,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
     contentDir: resolve(e.CONTENT_DIR ?? DEFAULT_CONTENT_DIR),
+    legalDir: resolve(e.LEGAL_DIR ?? DEFAULT_LEGAL_DIR),
     razorpay:
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
         ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }

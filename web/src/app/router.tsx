@@ -8,9 +8,14 @@ import { AccountPage } from '../features/account/AccountPage';
 import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
 import { ReceiptPage } from '../features/account/ReceiptPage';
 import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
+import { LegalPage } from '../features/legal/LegalPage';
+import { AdminRoute } from './AdminRoute';
 import { RequireUser } from './RequireUser';
 
-/** The routes of spec §2 and the account pages (decisions §7); any other path goes back to the landing page. */
+/**
+ * The routes of spec §2, the account pages and the console (decisions §7), and the legal
+ * pages; any other path goes back to the landing page.
+ */
 export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
   {
@@ -64,5 +69,18 @@ export const router = createBrowserRouter([
       </RequireUser>
     ),
   },
+  {
+    // The console's own routes are inside its lazily loaded chunk.
+    path: '/admin/*',
+    element: (
+      <RequireUser>
+        <AdminRoute />
+      </RequireUser>
+    ),
+  },
+  { path: '/terms', element: <LegalPage slug="terms" /> },
+  { path: '/privacy', element: <LegalPage slug="privacy" /> },
+  { path: '/refunds', element: <LegalPage slug="refunds" /> },
+  { path: '/contact', element: <LegalPage slug="contact" /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

@@ -1,7 +1,5 @@
 import { gql } from './graphql';
-import type { SessionUser } from './session';
-
-const USER_FIELDS = 'user_id full_name phone payment_status subscribed';
+import { USER_FIELDS, type SessionUser } from './session';
 
 export interface Receipt {
   /** EHC-000042 */

@@ -1,4 +1,4 @@
-import { PRICE_CURRENCY, PRICE_RUPEES } from '@ehc/common';
+import { PRICE_CURRENCY } from '@ehc/common';
 import { fetchAppConfig, type TrackingConfig } from './app-config';
 
 /**
@@ -67,8 +67,9 @@ export function trackSignup(): Promise<void> {
 
 const TRACKED_KEY = 'purchase-tracked';
 
-/** Fires the purchase once per paid order, after the server confirmed it. */
-export function trackPurchase(orderId: string, paymentId: string): Promise<void> {
+/** Fires the purchase once per paid order, after the server confirmed it, with the order's amount. */
+export function trackPurchase(orderId: string, paymentId: string, amountPaise: number): Promise<void> {
+  const value = amountPaise / 100;
   const tracked = new Set((localStorage.getItem(TRACKED_KEY) ?? '').split(',').filter(Boolean));
   if (tracked.has(orderId)) return Promise.resolve();
   tracked.add(orderId);
@@ -77,20 +78,20 @@ export function trackPurchase(orderId: string, paymentId: string): Promise<void>
     const item = {
       item_id: 'full-course',
       item_name: 'Ethical Hacking & Cybersecurity Course',
-      price: PRICE_RUPEES,
+      price: value,
       quantity: 1,
     };
     if (config.ads_id && config.purchase_label) {
       gtag('event', 'conversion', {
         send_to: `${config.ads_id}/${config.purchase_label}`,
-        value: PRICE_RUPEES,
+        value,
         currency: PRICE_CURRENCY,
         transaction_id: paymentId,
       });
     }
     gtag('event', 'purchase', {
       transaction_id: paymentId,
-      value: PRICE_RUPEES,
+      value,
       currency: PRICE_CURRENCY,
       items: [item],
     });

@@ -52,7 +52,7 @@ export function loadCatalogue(contentDir: string): Catalogue {
   return new Catalogue(modules);
 }
 
-type Report = (file: string, problem: string) => void;
+export type Report = (file: string, problem: string) => void;
 
 function loadModule(dir: string, id: ModuleId, expectedOrder: number, report: Report): CourseModule | null {
   const moduleFile = join(dir, 'module.md');
@@ -135,7 +135,8 @@ function loadLessons(dir: string, report: Report): Lesson[] {
   return lessons;
 }
 
-function readFrontMatter(
+/** The YAML between the leading `---` lines and the body after them; reports what is wrong. */
+export function readFrontMatter(
   file: string,
   allowed: readonly string[],
   report: Report,

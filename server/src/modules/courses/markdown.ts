@@ -36,3 +36,8 @@ md.renderer.rules.table_close = () => '</table></div>\n';
 export function renderMarkdown(source: string): string {
   return md.render(source);
 }
+
+/** The escaping markdown-it applies to text (& < > "), for values filled into rendered HTML. */
+export function escapeHtml(text: string): string {
+  return md.utils.escapeHtml(text);
+}

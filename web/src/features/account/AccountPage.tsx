@@ -7,7 +7,8 @@ import { useSession, useSignedInUser, type SessionUser } from '../../lib/session
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DashboardHeader } from '../dashboard/DashboardHeader';
-import { AccountSection, buttonStyles } from './AccountSection';
+import { buttonStyles } from '../../components/button-styles';
+import { AccountSection } from './AccountSection';
 import { AccountSummary } from './AccountSummary';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountDialog } from './DeleteAccountDialog';

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { changePassword } from '../../lib/account-api';
-import { buttonStyles } from './AccountSection';
+import { buttonStyles } from '../../components/button-styles';
 import { accountErrorMessage, isApiError } from './account-errors';
 import { NewPasswordFields, useNewPasswordFields } from './NewPasswordFields';
 

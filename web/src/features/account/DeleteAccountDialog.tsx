@@ -4,7 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { deleteAccount } from '../../lib/account-api';
-import { buttonStyles } from './AccountSection';
+import { buttonStyles } from '../../components/button-styles';
 import { accountErrorMessage, isApiError } from './account-errors';
 
 const CONFIRM_WORD = ACCOUNT_MESSAGES.deleteConfirmationWord;

@@ -1,21 +1,11 @@
 import { useId, useState } from 'react';
 import { FormMessage } from '../../components/FormMessage';
 import { fetchMyData } from '../../lib/account-api';
-import { buttonStyles } from './AccountSection';
+import { saveAsFile } from '../../lib/save-as-file';
+import { buttonStyles } from '../../components/button-styles';
 import { accountErrorMessage } from './account-errors';
 
 const FILE_NAME = 'my-data.json';
-
-/** Hands the browser a JSON text as a file, without a server route for it. */
-function saveAsFile(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click has started the download; the object URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** "Download my data": everything stored about the learner, as my-data.json. */
 export function DownloadMyData() {
@@ -29,7 +19,7 @@ export function DownloadMyData() {
     setError(null);
     setDone(false);
     try {
-      saveAsFile(await fetchMyData(), FILE_NAME);
+      saveAsFile(await fetchMyData(), FILE_NAME, 'application/json');
       setDone(true);
     } catch (failure) {
       setError(accountErrorMessage(failure));

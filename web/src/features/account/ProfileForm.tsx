@@ -4,7 +4,7 @@ import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
 import { updateProfile } from '../../lib/account-api';
 import type { SessionUser } from '../../lib/session';
-import { buttonStyles } from './AccountSection';
+import { buttonStyles } from '../../components/button-styles';
 import { accountErrorMessage } from './account-errors';
 
 const PHONE_RULES: string[] = [VALIDATION_MESSAGES.phoneRequired, VALIDATION_MESSAGES.phoneInvalid];

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { FormMessage } from '../../components/FormMessage';
 import { logoutOtherSessions, type SignedInDevice } from '../../lib/account-api';
 import { formatLocalDateTime } from '../../lib/indian-format';
-import { buttonStyles } from './AccountSection';
+import { buttonStyles } from '../../components/button-styles';
 import { accountErrorMessage } from './account-errors';
 
 interface SignedInDevicesProps {

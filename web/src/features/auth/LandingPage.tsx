@@ -1,8 +1,11 @@
-import { LIST_PRICE_RUPEES, MODULE_DISPLAY_NAMES, MODULE_IDS, PRICE_RUPEES } from '@ehc/common';
+import { MODULE_DISPLAY_NAMES, MODULE_IDS } from '@ehc/common';
 import { Navigate } from 'react-router';
+import { CheckList } from '../../components/CheckList';
+import { SiteFooter } from '../../components/SiteFooter';
+import { fetchPricing, formatPrice, type Pricing } from '../../lib/pricing-api';
+import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
-import { CheckList } from '../../components/CheckList';
 import { AuthScreen } from './AuthScreen';
 
 const HIGHLIGHTS = [
@@ -12,11 +15,10 @@ const HIGHLIGHTS = [
   'A certificate per module, and one for the full course, that employers can verify online',
 ];
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-
 /** `/`: what the course is, and the Login / Sign Up card. */
 export function LandingPage() {
   const { state, notice } = useSession();
+  const pricing = useAsync(fetchPricing, 'pricing');
   useDocumentTitle('Ethical Hacking & Cybersecurity Course');
   if (state.status === 'ready' && state.user) return <Navigate to="/dashboard" replace />;
 
@@ -44,8 +46,7 @@ export function LandingPage() {
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-300">
             Seven practical modules of ethical hacking and cybersecurity, written by practitioners for learners in
-            India. One payment of <strong className="text-white">{rupees.format(PRICE_RUPEES)}</strong>{' '}
-            <s className="text-slate-500">{rupees.format(LIST_PRICE_RUPEES)}</s> unlocks everything, for life.
+            India. <PriceSentence pricing={pricing.data ?? null} />
           </p>
           <CheckList items={HIGHLIGHTS} className="mt-8 space-y-3" />
           <h2 className="mt-10 mb-3 text-sm font-semibold tracking-widest text-slate-400 uppercase">The modules</h2>
@@ -65,10 +66,33 @@ export function LandingPage() {
           <AuthScreen />
         </div>
       </main>
-      <footer className="border-t border-slate-800/80 py-6 text-center text-sm text-slate-500">
-        Every technique is taught for authorized testing only. Using it without written permission is an offence under
-        India&apos;s IT Act 2000.
-      </footer>
+      <SiteFooter
+        note={
+          <>
+            Every technique is taught for authorized testing only. Using it without written permission is an offence
+            under India&apos;s IT Act 2000.
+          </>
+        }
+      />
     </div>
+  );
+}
+
+/** The price as the server states it; the "was" price only when the seller configured one. */
+function PriceSentence({ pricing }: { pricing: Pricing | null }) {
+  if (!pricing) return <>One payment unlocks everything, for life.</>;
+  return (
+    <>
+      One payment of <strong className="text-white">{formatPrice(pricing.price)}</strong>
+      {pricing.reference_price !== null && (
+        <>
+          {' '}
+          <span className="sr-only">(earlier price </span>
+          <s className="text-slate-400">{formatPrice(pricing.reference_price)}</s>
+          <span className="sr-only">)</span>
+        </>
+      )}{' '}
+      unlocks everything, for life.
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { certificateDate } from '../../components/CertificateDialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { SiteFooter } from '../../components/SiteFooter';
 import { verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -20,14 +21,14 @@ export function VerifyPage() {
   useDocumentTitle(pageTitle(result.status, certificate));
 
   return (
-    <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-3xl items-center gap-3 px-6 py-6">
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex w-full max-w-3xl items-center gap-3 px-6 py-6">
         <img src="/favicon.svg" alt="" className="h-8 w-8" />
-        <Link to="/" className="font-bold">
+        <Link to="/" className="inline-flex min-h-11 items-center font-bold">
           Ethical Hacking Course
         </Link>
       </header>
-      <main className="mx-auto max-w-3xl px-6 pb-16">
+      <main className="mx-auto w-full max-w-3xl flex-1 px-6 pb-16">
         <h1 className="text-2xl font-extrabold text-white">Certificate verification</h1>
         {result.status === 'loading' && <p className="mt-8 text-slate-300">Loading...</p>}
         {result.status === 'error' && <ErrorPanel onRetry={result.reload} />}
@@ -35,6 +36,7 @@ export function VerifyPage() {
         {certificate?.revoked_at && <RevokedPanel certificate={certificate} revokedAt={certificate.revoked_at} />}
         {certificate && !certificate.revoked_at && <ValidPanel certificate={certificate} />}
       </main>
+      <SiteFooter />
     </div>
   );
 }

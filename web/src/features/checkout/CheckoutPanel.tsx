@@ -1,3 +1,4 @@
+import { SupportLinkedMessage } from './SupportLinkedMessage';
 import { TestPaymentDialog } from './TestPaymentDialog';
 import type { Checkout } from './useCheckout';
 
@@ -18,7 +19,7 @@ export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
         aria-live="assertive"
         className="mt-3 text-center text-sm font-medium text-rose-300 empty:hidden"
       >
-        {checkout.error}
+        {checkout.error && <SupportLinkedMessage text={checkout.error} />}
       </div>
       {checkout.testOrder && (
         <TestPaymentDialog

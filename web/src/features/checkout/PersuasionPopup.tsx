@@ -1,14 +1,22 @@
-import { DISCOUNT_PERCENT, LIST_PRICE_RUPEES, MODULE_COUNT, PRICE_RUPEES } from '@ehc/common';
+import { MODULE_COUNT } from '@ehc/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckList } from '../../components/CheckList';
 import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
+import { fetchPricing, formatPrice, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
+import { useAsync } from '../../lib/use-async';
 import { lessonCountLabel } from './lesson-count';
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 /** Spec §9: the pop-up follows 5 seconds after the payment screen closes without payment. */
 export const OFFER_DELAY_MS = 5_000;
+
+// Set in this tab's session storage once the pop-up has shown: at most once per visit
+// (product-decisions §7), however often the payment screen is closed.
+const SHOWN_THIS_VISIT = 'offer-popup-shown';
+
+function shownThisVisit(): boolean {
+  return sessionStorage.getItem(SHOWN_THIS_VISIT) === '1';
+}
 
 /**
  * The offer timer. `start` is called when the payment screen closes unpaid; the timer is
@@ -20,7 +28,11 @@ export function useOfferTimer(eligible: boolean) {
   const cancel = useCallback(() => clearTimeout(timer.current), []);
   const start = useCallback(() => {
     clearTimeout(timer.current);
-    if (eligible) timer.current = setTimeout(() => setVisible(true), OFFER_DELAY_MS);
+    if (!eligible || shownThisVisit()) return;
+    timer.current = setTimeout(() => {
+      sessionStorage.setItem(SHOWN_THIS_VISIT, '1');
+      setVisible(true);
+    }, OFFER_DELAY_MS);
   }, [eligible]);
   useEffect(() => cancel, [cancel]);
   useEffect(() => {
@@ -41,8 +53,12 @@ interface PersuasionPopupProps {
   onClose(): void;
 }
 
-/** "Wait! Don't Miss Out!" (spec §2). */
+/** The two buttons share size and weight: declining is as easy to see as accepting. */
+const CHOICE = 'min-h-12 w-full rounded-xl border-2 px-3 py-2.5 text-base font-bold';
+
+/** "Wait! Don't Miss Out!" (spec §2), stating only what the price settings make true. */
 export function PersuasionPopup({ variant, lessonCount, onGrab, onClose }: PersuasionPopupProps) {
+  const pricing = useAsync(fetchPricing, 'pricing');
   const lessons = lessonCountLabel(lessonCount);
   const benefits = [
     `${MODULE_COUNT} premium modules`,
@@ -54,31 +70,55 @@ export function PersuasionPopup({ variant, lessonCount, onGrab, onClose }: Persu
   ];
   return (
     <Dialog label="Wait! Don't Miss Out!" onClose={onClose}>
-      <div className="mx-auto w-full max-w-md p-4">
-        <section className="relative rounded-3xl border border-amber-400/50 bg-slate-900 p-7 shadow-2xl">
-          <CloseButton onClick={onClose} className="text-slate-400 hover:bg-slate-800 hover:text-white" />
-          <h2 className="text-2xl font-extrabold text-white">Wait! Don&apos;t Miss Out!</h2>
-          <p className="mt-2 text-amber-300">
-            Limited-time offer: {DISCOUNT_PERCENT}% off, from <s>{rupees.format(LIST_PRICE_RUPEES)}</s> to{' '}
-            <strong className="text-white">{rupees.format(PRICE_RUPEES)}</strong>.
-          </p>
-          <CheckList items={benefits} className="mt-5 grid grid-cols-2 gap-2 text-sm" />
-          <button
-            type="button"
-            onClick={onGrab}
-            className="mt-6 w-full rounded-xl bg-amber-400 px-5 py-3 font-bold text-slate-950 hover:bg-amber-300"
-          >
-            {variant === 'dashboard' ? 'Grab This Offer Now' : 'Grab This Offer Now!'}
-          </button>
-          <button
-            type="button"
+      <div className="mx-auto w-full max-w-lg p-4">
+        <section className="relative rounded-3xl border border-amber-400/50 bg-slate-900 p-6 shadow-2xl sm:p-7">
+          <CloseButton
             onClick={onClose}
-            className="mt-2 w-full rounded-xl px-5 py-2 text-sm text-slate-400 hover:text-white"
-          >
-            Maybe Later
-          </button>
+            className="min-h-11 min-w-11 text-slate-300 hover:bg-slate-800 hover:text-white"
+          />
+          <h2 className="pr-10 text-2xl font-extrabold text-white">Wait! Don&apos;t Miss Out!</h2>
+          {pricing.data && <OfferLine pricing={pricing.data} />}
+          <CheckList items={benefits} className="mt-5 grid gap-2 text-sm sm:grid-cols-2" />
+          <div className="mt-6 grid grid-cols-2 gap-3">
+            <button
+              type="button"
+              onClick={onGrab}
+              className={`${CHOICE} border-amber-400 bg-amber-400 text-slate-950 hover:bg-amber-300`}
+            >
+              {variant === 'dashboard' ? 'Grab This Offer Now' : 'Grab This Offer Now!'}
+            </button>
+            <button
+              type="button"
+              onClick={onClose}
+              className={`${CHOICE} border-slate-300 text-white hover:bg-slate-800`}
+            >
+              Maybe Later
+            </button>
+          </div>
         </section>
       </div>
     </Dialog>
+  );
+}
+
+/** "99% off, from ₹4,999 to ₹49." — limited-time and an end date only while the offer runs. */
+function OfferLine({ pricing }: { pricing: Pricing }) {
+  const price = <strong className="text-white">{formatPrice(pricing.price)}</strong>;
+  return (
+    <div className="mt-2 text-amber-200">
+      <p>
+        {pricing.offer_ends_at && 'Limited-time offer: '}
+        {pricing.reference_price !== null && pricing.discount_percent !== null ? (
+          <>
+            {pricing.discount_percent}% off, from <s>{formatPrice(pricing.reference_price)}</s> to {price}.
+          </>
+        ) : (
+          <>
+            All {MODULE_COUNT} modules for {price}, one-time.
+          </>
+        )}
+      </p>
+      {pricing.offer_ends_at && <p className="mt-1 font-semibold">{offerEndsLabel(pricing.offer_ends_at)}</p>}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { fetchCatalogue, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
@@ -10,7 +11,10 @@ export function SubscriptionPage() {
   useDocumentTitle('Subscribe · Ethical Hacking Course');
   const user = useSignedInUser();
   const catalogue = useAsync(fetchCatalogue, 'catalogue');
-  if (user.payment_status) return <Navigate to="/dashboard" replace />;
+  // Only a learner who arrives paid is sent away: one who pays here is on the way to
+  // /dashboard/premium (useCheckout), and redirecting too would race that navigation.
+  const [paidOnArrival] = useState(user.payment_status);
+  if (paidOnArrival) return <Navigate to="/dashboard" replace />;
   const lessonCount = catalogue.data ? totalLessons(catalogue.data) : null;
   return <PaymentGate lessonCount={lessonCount} />;
 }

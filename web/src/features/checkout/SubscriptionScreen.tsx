@@ -1,9 +1,11 @@
-import { DISCOUNT_PERCENT, LIST_PRICE_RUPEES, MODULE_COUNT, PRICE_RUPEES } from '@ehc/common';
+import { MODULE_COUNT } from '@ehc/common';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CheckList } from '../../components/CheckList';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { fetchPricing, formatPrice, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
+import { useAsync } from '../../lib/use-async';
 import { lessonCountLabel } from './lesson-count';
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 interface SubscriptionScreenProps {
   /** Total lessons in the catalogue, so the claim on screen is always true. */
@@ -13,8 +15,13 @@ interface SubscriptionScreenProps {
   children?: ReactNode;
 }
 
-/** What the ₹49 buys (spec §2 Subscription screen). */
+/**
+ * What the course costs and buys (spec §2 Subscription screen). The figures come from the
+ * server's `pricing`: a struck-out price and "N% OFF" only with a configured reference
+ * price, "limited-time" only while a configured offer end date lies ahead.
+ */
 export function SubscriptionScreen({ lessonCount, onBack, children }: SubscriptionScreenProps) {
+  const pricing = useAsync(fetchPricing, 'pricing');
   const label = lessonCountLabel(lessonCount);
   const lessons = label ? `${label} lessons` : 'Detailed lessons';
   const features = [
@@ -25,12 +32,13 @@ export function SubscriptionScreen({ lessonCount, onBack, children }: Subscripti
     'Regular updates as tools and attacks change',
     'A verifiable certificate for each module and the full course',
   ];
+  const discount = pricing.data && pricing.data.reference_price !== null ? pricing.data.discount_percent : null;
   return (
     <div className="mx-auto w-full max-w-xl p-4 sm:p-6">
       <button
         type="button"
         onClick={onBack}
-        className="mb-4 rounded-lg px-2 py-1 text-sm font-medium text-emerald-300 hover:bg-slate-800"
+        className="mb-4 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-emerald-300 hover:bg-slate-800"
       >
         ← Back to Dashboard
       </button>
@@ -42,23 +50,66 @@ export function SubscriptionScreen({ lessonCount, onBack, children }: Subscripti
           <h2 id="subscription-title" className="text-2xl font-extrabold text-white">
             Unlock the full course
           </h2>
-          <span className="shrink-0 rounded-full bg-rose-500 px-3 py-1 text-xs font-bold text-white">
-            {DISCOUNT_PERCENT}% OFF
-          </span>
+          {discount !== null && (
+            <span className="shrink-0 rounded-full bg-rose-600 px-3 py-1 text-xs font-bold text-white">
+              {discount}% OFF
+            </span>
+          )}
         </div>
         <CheckList items={features} className="mt-6 space-y-3" />
-        <div className="mt-8 flex items-end gap-3">
-          <s className="text-lg text-slate-500" aria-label={`Original price ${rupees.format(LIST_PRICE_RUPEES)}`}>
-            {rupees.format(LIST_PRICE_RUPEES)}
-          </s>
-          <span className="text-4xl font-extrabold text-white">{rupees.format(PRICE_RUPEES)}</span>
-          <span className="pb-1 text-sm text-slate-400">one-time</span>
-        </div>
-        <div className="mt-6">{children}</div>
-        <p className="mt-4 text-center text-xs text-slate-400">
+        {pricing.status === 'loading' && <p className="mt-8 text-slate-300">Loading...</p>}
+        {pricing.status === 'error' && <ErrorPanel onRetry={pricing.reload} />}
+        {pricing.data && (
+          <>
+            <PriceSummary pricing={pricing.data} />
+            {/* Nobody is asked to pay before the price is on screen. */}
+            <div className="mt-6">{children}</div>
+          </>
+        )}
+        <p className="mt-4 text-center text-xs text-slate-300">
           🔒 Secure payment by Razorpay: UPI, cards, net banking and wallets. We never see your card details.
         </p>
+        <p className="mt-2 text-center text-xs text-slate-300">
+          <Link to="/terms" className="inline-flex min-h-11 items-center px-1 underline underline-offset-2">
+            Terms of use
+          </Link>
+          {' · '}
+          <Link to="/refunds" className="inline-flex min-h-11 items-center px-1 underline underline-offset-2">
+            Refund policy
+          </Link>
+          {' · '}
+          <Link to="/contact" className="inline-flex min-h-11 items-center px-1 underline underline-offset-2">
+            Contact us
+          </Link>
+        </p>
       </section>
+    </div>
+  );
+}
+
+/** The price line: the total, the honest "was" price when there is one, and a real end date. */
+function PriceSummary({ pricing }: { pricing: Pricing }) {
+  return (
+    <div className="mt-8">
+      <p className="flex flex-wrap items-end gap-x-3 gap-y-1">
+        {pricing.reference_price !== null && (
+          <>
+            <span className="sr-only">Earlier price</span>
+            <s className="text-lg text-slate-400">{formatPrice(pricing.reference_price)}</s>
+            <span className="sr-only">, now</span>
+          </>
+        )}
+        <span className="text-4xl font-extrabold text-white">{formatPrice(pricing.price)}</span>
+        <span className="pb-1 text-sm text-slate-300">one-time</span>
+      </p>
+      <p className="mt-2 text-sm text-slate-300">
+        {pricing.gst_registered ? 'GST included. ' : ''}This is the total: nothing is added at checkout.
+      </p>
+      {pricing.offer_ends_at && (
+        <p className="mt-2 text-sm font-semibold text-amber-300">
+          Limited-time offer · {offerEndsLabel(pricing.offer_ends_at)}
+        </p>
+      )}
     </div>
   );
 }

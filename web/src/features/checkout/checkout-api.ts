@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../lib/session';
+import { USER_FIELDS, type SessionUser } from '../../lib/session';
 import { gql } from '../../lib/graphql';
 
 export interface CheckoutOptions {
@@ -18,8 +18,6 @@ export interface CheckoutSuccess {
   razorpay_order_id: string;
   razorpay_signature: string;
 }
-
-const USER_FIELDS = 'user_id full_name phone payment_status subscribed';
 
 export async function createPaymentOrder(): Promise<CheckoutOptions> {
   const data = await gql<{ createPaymentOrder: CheckoutOptions }>(

@@ -54,16 +54,17 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
   }, []);
 
   const unlocked = useCallback(
-    (user: SessionUser, orderId: string, paymentId: string) => {
+    (user: SessionUser, order: CheckoutOptions, paymentId: string) => {
       setUser(user);
-      void trackPurchase(orderId, paymentId);
+      // The amount of the order paid, which the seller's settings decided, not a constant.
+      void trackPurchase(order.order_id, paymentId, order.amount);
       navigate('/dashboard/premium');
     },
     [setUser, navigate],
   );
 
   const reconcile = useCallback(
-    async (orderId: string, paymentId: string) => {
+    async (order: CheckoutOptions, paymentId: string) => {
       setPhase('reconciling');
       const until = Date.now() + RECONCILE_FOR_MS;
       while (mounted.current && Date.now() < until) {
@@ -71,7 +72,7 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
         try {
           const user = await fetchPaymentStatus();
           if (user.payment_status) {
-            if (mounted.current) unlocked(user, orderId, paymentId);
+            if (mounted.current) unlocked(user, order, paymentId);
             return;
           }
         } catch {
@@ -83,18 +84,18 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
   );
 
   const complete = useCallback(
-    async (orderId: string, result: CheckoutSuccess) => {
+    async (order: CheckoutOptions, result: CheckoutSuccess) => {
       setPhase('verifying');
       try {
         const verified = await verifyPayment(result);
         if (verified.status === 'paid') {
-          unlocked(verified.user, orderId, result.razorpay_payment_id);
+          unlocked(verified.user, order, result.razorpay_payment_id);
           return;
         }
       } catch {
         setError(MESSAGES.paymentStatusUpdateFailed);
       }
-      await reconcile(orderId, result.razorpay_payment_id);
+      await reconcile(order, result.razorpay_payment_id);
     },
     [unlocked, reconcile],
   );
@@ -133,7 +134,7 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
     openRazorpayCheckout(order, {
       onSuccess: (result) => {
         setRazorpayOpen(false);
-        void complete(order.order_id, result);
+        void complete(order, result);
       },
       onFailure: () => setError(MESSAGES.paymentFailed),
       onDismiss: () => {
@@ -151,7 +152,7 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
       try {
         const result = await simulatePayment(order.order_id, outcome);
         if (result) {
-          await complete(order.order_id, result);
+          await complete(order, result);
         } else {
           setError(MESSAGES.paymentFailed);
           setPhase('idle');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useSession, useSignedInUser } from '../../lib/session';
 
-/** Welcome line, PREMIUM badge for paid learners, the account page and Logout (spec §2 Dashboard header). */
+/** Welcome line, PREMIUM badge for paid learners, the console for admins, the account page and Logout (spec §2 Dashboard header). */
 export function DashboardHeader({ actions }: { actions?: React.ReactNode }) {
   const user = useSignedInUser();
   const { logout } = useSession();
@@ -36,6 +36,14 @@ export function DashboardHeader({ actions }: { actions?: React.ReactNode }) {
         </div>
         <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
           {actions}
+          {user.is_admin && (
+            <NavLink
+              to="/admin"
+              className="inline-flex min-h-11 items-center rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:text-white"
+            >
+              Admin
+            </NavLink>
+          )}
           <NavLink
             to="/account"
             className="inline-flex min-h-11 items-center rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:text-white aria-[current=page]:border-emerald-500 aria-[current=page]:text-emerald-300"

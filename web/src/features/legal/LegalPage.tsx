@@ -1,0 +1,57 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { SiteFooter } from '../../components/SiteFooter';
+import { fetchLegalPage, type LegalSlug } from '../../lib/legal-api';
+import { useAsync } from '../../lib/use-async';
+import { useDocumentTitle } from '../../lib/use-document-title';
+// Legal pages are Markdown rendered by the same server code as lessons, so they share its typography.
+import '../course-reader/lesson-content.css';
+
+/** `/terms`, `/privacy`, `/refunds`, `/contact`: public, written in content/legal/, seller filled in by the server. */
+export function LegalPage({ slug }: { slug: LegalSlug }) {
+  const page = useAsync(() => fetchLegalPage(slug), slug);
+  const navigate = useNavigate();
+  useDocumentTitle(page.data ? `${page.data.title} · Ethical Hacking Course` : 'Ethical Hacking Course');
+
+  // Links between the pages are plain <a> tags in server HTML; follow them inside the app
+  // instead of reloading it.
+  function followInternalLink(event: MouseEvent<HTMLDivElement>) {
+    const link = (event.target as HTMLElement).closest('a');
+    const href = link?.getAttribute('href');
+    if (!href?.startsWith('/') || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(href);
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-6 sm:px-6">
+        <img src="/favicon.svg" alt="" className="h-8 w-8" />
+        <Link to="/" className="inline-flex min-h-11 items-center text-lg font-bold tracking-tight">
+          Ethical Hacking Course
+        </Link>
+      </header>
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
+        {page.status === 'loading' && (
+          <p role="status" className="mt-8 text-slate-300">
+            Loading...
+          </p>
+        )}
+        {(page.status === 'error' || (page.status === 'ready' && !page.data)) && <ErrorPanel onRetry={page.reload} />}
+        {page.data && (
+          <article>
+            <h1 className="text-3xl font-extrabold text-white">{page.data.title}</h1>
+            <div
+              className="lesson-content mt-4"
+              onClick={followInternalLink}
+              // Sanitized on the server: markdown-it without raw HTML, settings values escaped.
+              dangerouslySetInnerHTML={{ __html: page.data.html }}
+            />
+          </article>
+        )}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
