@@ -180,8 +180,8 @@ test('sales for the last 30 days, and the payments as CSV', async ({ page, brows
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sales' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
-  const from = await page.getByLabel('From').inputValue();
-  const to = await page.getByLabel('To').inputValue();
+  const from = await page.getByLabel('From', { exact: true }).inputValue();
+  const to = await page.getByLabel('To', { exact: true }).inputValue();
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
   expect(days).toBe(30);
   for (const figure of ['Sign-ups', 'Paid learners', 'Revenue', 'Refunds', 'Conversion']) {

@@ -14,7 +14,7 @@ function prettyDetails(details: string): string {
 
 const COLUMNS: Column<AuditEntry>[] = [
   { header: 'When', cell: (a) => formatWhen(a.at), className: 'whitespace-nowrap' },
-  { header: 'Who', cell: (a) => a.actor_email, className: 'break-words' },
+  { header: 'Who', cell: (a) => a.actor_email, className: 'wrap-anywhere' },
   { header: 'What', cell: (a) => humanize(a.action), className: 'whitespace-nowrap font-semibold text-white' },
   { header: 'On', cell: (a) => a.target ?? '—', className: 'min-w-40 font-mono text-xs break-all' },
   { header: 'Why', cell: (a) => a.reason, className: 'min-w-48' },
