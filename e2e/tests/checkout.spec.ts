@@ -181,6 +181,9 @@ test.describe('persuasion pop-up', () => {
     const screen = await openSubscription(page);
     await page.clock.pauseAt(Date.now() + 1000);
     await screen.getByRole('button', { name: 'Back to Dashboard' }).click();
+    // The dashboard is on screen (its chunk may still be arriving) before time moves on.
+    await expect(screen).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Subscribe to Access' }).first()).toBeVisible();
     await page.clock.runFor(5_000);
     const popup = page.getByRole('dialog', { name: "Wait! Don't Miss Out!" });
     await popup.getByRole('button', { name: 'Maybe Later' }).click();
@@ -189,7 +192,9 @@ test.describe('persuasion pop-up', () => {
     await expect(popup).toHaveCount(0);
 
     // Closing the payment screen again, on a fresh load of the dashboard in the same tab,
-    // shows it no more: once per visit.
+    // shows it no more: once per visit. (Time runs again while the page loads: React
+    // reveals a lazily loaded page on a timer.)
+    await page.clock.resume();
     const again = await openSubscription(page);
     await again.getByRole('button', { name: 'Back to Dashboard' }).click();
     await expect(again).toHaveCount(0);

@@ -1,15 +1,17 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LandingPage } from '../features/auth/LandingPage';
-import { CoursePage } from '../features/course-reader/CoursePage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { SubscriptionPage } from '../features/checkout/SubscriptionPage';
-import { VerifyPage } from '../features/certificates/VerifyPage';
-import { AccountPage } from '../features/account/AccountPage';
-import { ForgotPasswordPage } from '../features/account/ForgotPasswordPage';
-import { ReceiptPage } from '../features/account/ReceiptPage';
-import { ResetPasswordPage } from '../features/account/ResetPasswordPage';
-import { LegalPage } from '../features/legal/LegalPage';
 import { AdminRoute } from './AdminRoute';
+import {
+  AccountPage,
+  CoursePage,
+  DashboardPage,
+  ForgotPasswordPage,
+  LegalPage,
+  ReceiptPage,
+  ResetPasswordPage,
+  SubscriptionPage,
+  VerifyPage,
+} from './lazy-pages';
 import { RequireUser } from './RequireUser';
 
 /**

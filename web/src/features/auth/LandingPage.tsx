@@ -7,6 +7,7 @@ import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
 import { AuthScreen } from './AuthScreen';
+import { usePrefetch } from '../../app/lazy-pages';
 
 const HIGHLIGHTS = [
   'Hands-on labs on your own devices and practice targets — never on systems you do not own',
@@ -17,6 +18,8 @@ const HIGHLIGHTS = [
 
 /** `/`: what the course is, and the Login / Sign Up card. */
 export function LandingPage() {
+  // Most visitors sign in or up next.
+  usePrefetch('dashboard');
   const { state, notice } = useSession();
   const pricing = useAsync(fetchPricing, 'pricing');
   useDocumentTitle('Ethical Hacking & Cybersecurity Course');

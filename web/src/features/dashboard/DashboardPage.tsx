@@ -17,11 +17,14 @@ import { DashboardHeader } from './DashboardHeader';
 import { ModuleCard } from './ModuleCard';
 import { saveDashboardScroll, useRestoreDashboardScroll } from './scroll-memory';
 import { StatsRow } from './StatsRow';
+import { usePrefetch } from '../../app/lazy-pages';
 
 /** `/dashboard` and `/dashboard/premium`: the module grid, stats and overlays. */
 export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boolean }) {
   useDocumentTitle('Dashboard · Ethical Hacking Course');
   const user = useSignedInUser();
+  // From here a learner opens a module, or the payment screen.
+  usePrefetch('course', 'subscription');
   const navigate = useNavigate();
   const [overlay, setOverlay] = useState<'subscription' | 'certificate' | null>(null);
   const offer = useOfferTimer(!user.payment_status);

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { LoadingScreen } from '../components/LoadingScreen';
+
+/**
+ * The pages beyond the landing page, each in its own chunk, so a first visit downloads
+ * only the landing page and the sign-in card. `prefetch` fetches a chunk ahead of need
+ * (the dashboard once someone may sign in; the reader and checkout from the dashboard).
+ */
+const loaders = {
+  dashboard: () => import('../features/dashboard/DashboardPage'),
+  course: () => import('../features/course-reader/CoursePage'),
+  subscription: () => import('../features/checkout/SubscriptionPage'),
+  verify: () => import('../features/certificates/VerifyPage'),
+  account: () => import('../features/account/AccountPage'),
+  receipt: () => import('../features/account/ReceiptPage'),
+  forgotPassword: () => import('../features/account/ForgotPasswordPage'),
+  resetPassword: () => import('../features/account/ResetPasswordPage'),
+  legal: () => import('../features/legal/LegalPage'),
+};
+
+type PageName = keyof typeof loaders;
+
+function page<P extends object>(name: PageName, pick: (module: never) => ComponentType<P>): ComponentType<P> {
+  return lazy(async () => ({ default: pick((await loaders[name]()) as never) }));
+}
+
+export const DashboardPage = page(
+  'dashboard',
+  (m: typeof import('../features/dashboard/DashboardPage')) => m.DashboardPage,
+);
+export const CoursePage = page('course', (m: typeof import('../features/course-reader/CoursePage')) => m.CoursePage);
+export const SubscriptionPage = page(
+  'subscription',
+  (m: typeof import('../features/checkout/SubscriptionPage')) => m.SubscriptionPage,
+);
+export const VerifyPage = page('verify', (m: typeof import('../features/certificates/VerifyPage')) => m.VerifyPage);
+export const AccountPage = page('account', (m: typeof import('../features/account/AccountPage')) => m.AccountPage);
+export const ReceiptPage = page('receipt', (m: typeof import('../features/account/ReceiptPage')) => m.ReceiptPage);
+export const ForgotPasswordPage = page(
+  'forgotPassword',
+  (m: typeof import('../features/account/ForgotPasswordPage')) => m.ForgotPasswordPage,
+);
+export const ResetPasswordPage = page(
+  'resetPassword',
+  (m: typeof import('../features/account/ResetPasswordPage')) => m.ResetPasswordPage,
+);
+export const LegalPage = page('legal', (m: typeof import('../features/legal/LegalPage')) => m.LegalPage);
+
+/**
+ * Starts downloading pages the learner is likely to open next, once the browser is idle;
+ * a failure is left for the real visit to report.
+ */
+export function prefetch(...names: PageName[]): void {
+  const start = () => names.forEach((name) => void loaders[name]().catch(() => undefined));
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start);
+  else setTimeout(start, 500);
+}
+
+/** Prefetches `names` once, after the component that calls it has shown. */
+export function usePrefetch(...names: PageName[]): void {
+  const key = names.join(',');
+  useEffect(() => prefetch(...(key.split(',') as PageName[])), [key]);
+}
+
+/** "Loading..." (spec) while a page's chunk arrives. */
+export function PageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
