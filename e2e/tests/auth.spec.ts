@@ -210,7 +210,7 @@ test.describe('session journeys', () => {
       await route.continue();
     });
     await page.goto('/dashboard');
-    await expect(page.getByText('Loading...')).toBeVisible();
+    await expect(page.getByText('Loading...').filter({ visible: true })).toBeVisible();
     release();
     await expect(page).toHaveURL(/\/$/);
   });

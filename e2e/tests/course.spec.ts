@@ -233,7 +233,9 @@ test.describe('course reader', () => {
       await route.continue();
     });
     await page.goto('/course/no-such-module');
-    await expect(page.getByText('Loading...')).toBeVisible();
+    // While a page's chunk arrives React keeps the waiting page in the DOM, hidden, under
+    // the visible "Loading...": what the learner sees is the visible one.
+    await expect(page.getByText('Loading...').filter({ visible: true })).toBeVisible();
     await expect(page).toHaveURL(/\/course\/no-such-module$/);
     release();
     await expect(page).toHaveURL(/\/dashboard$/);
