@@ -1,10 +1,11 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { certificateDate } from '../../components/CertificateDialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
 import { verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SiteHeader } from '../../components/SiteHeader';
 
 function pageTitle(status: string, certificate: PublicCertificate | null | undefined): string {
   if (certificate?.revoked_at) return 'Certificate revoked';
@@ -22,12 +23,7 @@ export function VerifyPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-3xl items-center gap-3 px-6 py-6">
-        <img src="/favicon.svg" alt="" className="h-8 w-8" />
-        <Link to="/" className="inline-flex min-h-11 items-center font-bold">
-          Ethical Hacking Course
-        </Link>
-      </header>
+      <SiteHeader />
       <main className="mx-auto w-full max-w-3xl flex-1 px-6 pb-16">
         <h1 className="text-2xl font-extrabold text-white">Certificate verification</h1>
         {result.status === 'loading' && <p className="mt-8 text-slate-300">Loading...</p>}

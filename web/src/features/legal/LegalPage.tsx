@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
 import { fetchLegalPage, type LegalSlug } from '../../lib/legal-api';
@@ -7,6 +7,7 @@ import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 // Legal pages are Markdown rendered by the same server code as lessons, so they share its typography.
 import '../course-reader/lesson-content.css';
+import { SiteHeader } from '../../components/SiteHeader';
 
 /** `/terms`, `/privacy`, `/refunds`, `/contact`: public, written in content/legal/, seller filled in by the server. */
 export function LegalPage({ slug }: { slug: LegalSlug }) {
@@ -26,12 +27,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-6 sm:px-6">
-        <img src="/favicon.svg" alt="" className="h-8 w-8" />
-        <Link to="/" className="inline-flex min-h-11 items-center text-lg font-bold tracking-tight">
-          Ethical Hacking Course
-        </Link>
-      </header>
+      <SiteHeader />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
         {page.status === 'loading' && (
           <p role="status" className="mt-8 text-slate-300">
