@@ -1,4 +1,5 @@
 import type { Difficulty, ModuleId } from '@ehc/common';
+import type { Question } from './questions';
 
 /** One lesson as loaded from `content/modules/<module>/NN-<slug>.md`. */
 export interface Lesson {
@@ -10,6 +11,8 @@ export interface Lesson {
   summary: string;
   /** Sanitized, highlighted HTML rendered once at load. */
   html: string;
+  /** The lesson's knowledge check, from `NN-<slug>.questions.yaml`. */
+  questions: Question[];
 }
 
 export interface CourseModule {

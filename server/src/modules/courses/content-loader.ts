@@ -3,7 +3,9 @@ import { join, relative } from 'node:path';
 import { DIFFICULTIES, MODULE_DISPLAY_NAMES, MODULE_IDS, type Difficulty, type ModuleId } from '@ehc/common';
 import { parse as parseYaml } from 'yaml';
 import { Catalogue, type CourseModule, type Lesson } from './catalogue';
-import { renderMarkdown } from './markdown';
+import { diagramResolver } from './diagrams';
+import { renderMarkdown, type RenderContext } from './markdown';
+import { loadQuestions } from './questions';
 
 /** Why the content cannot be served, one line per problem, each naming its file. */
 export class ContentError extends Error {
@@ -14,6 +16,7 @@ export class ContentError extends Error {
 }
 
 const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+const QUESTIONS_SUFFIX = '.questions.yaml';
 const AUTHORIZED_NOTE_HEADING = /^## Authorized testing only\s*$/m;
 const MODULE_KEYS = ['id', 'title', 'description', 'icon', 'difficulty', 'order'] as const;
 const LESSON_KEYS = ['title', 'summary'] as const;
@@ -86,7 +89,7 @@ function loadModule(dir: string, id: ModuleId, expectedOrder: number, report: Re
     description: String(data.description ?? ''),
     icon: String(data.icon ?? ''),
     difficulty: data.difficulty as Difficulty,
-    introHtml: renderMarkdown(body),
+    introHtml: renderMarkdown(body, renderContext(dir, moduleFile, report)),
     lessons,
   };
 }
@@ -94,9 +97,15 @@ function loadModule(dir: string, id: ModuleId, expectedOrder: number, report: Re
 function loadLessons(dir: string, report: Report): Lesson[] {
   const byNumber = new Map<number, string>();
   const lessons: Lesson[] = [];
-  for (const name of readdirSync(dir).sort()) {
+  const names = readdirSync(dir).sort();
+  for (const name of names) {
     if (name === 'module.md') continue;
     const file = join(dir, name);
+    if (name.endsWith(QUESTIONS_SUFFIX)) {
+      const lessonName = name.slice(0, -QUESTIONS_SUFFIX.length) + '.md';
+      if (!names.includes(lessonName)) report(file, `questions for a lesson that does not exist (${lessonName})`);
+      continue;
+    }
     const match = LESSON_FILE.exec(name);
     if (!match) {
       report(file, 'lesson files are named NN-slug.md (two digits, then lower-case words joined by hyphens)');
@@ -114,12 +123,15 @@ function loadLessons(dir: string, report: Report): Lesson[] {
     const { title, summary } = parsed.data;
     if (title !== undefined && !isNonEmptyString(title)) report(file, '"title" must be non-empty text');
     if (summary !== undefined && !isNonEmptyString(summary)) report(file, '"summary" must be non-empty text');
+    const questionsFile = join(dir, name.slice(0, -'.md'.length) + QUESTIONS_SUFFIX);
+    const questions = existsSync(questionsFile) ? (loadQuestions(questionsFile, report) ?? []) : [];
     lessons.push({
       number,
       slug: match[2]!,
       title: String(title),
       summary: String(summary),
-      html: renderMarkdown(parsed.body),
+      html: renderMarkdown(parsed.body, renderContext(dir, file, report)),
+      questions,
     });
   }
   lessons.sort((a, b) => a.number - b.number);
@@ -133,6 +145,10 @@ function loadLessons(dir: string, report: Report): Lesson[] {
     );
   }
   return lessons;
+}
+
+function renderContext(moduleDir: string, file: string, report: Report): RenderContext {
+  return { diagrams: diagramResolver(moduleDir), report: (problem) => report(file, problem) };
 }
 
 /** The YAML between the leading `---` lines and the body after them; reports what is wrong. */
