@@ -25,7 +25,10 @@ const QuestionAttemptType = builder.objectRef<AttemptView>('QuestionAttempt').im
   description: "The learner's answers to a question, with its explanation: only once they have answered.",
   fields: (t) => ({
     question_id: t.string({ resolve: (v) => v.question.id }),
-    first_correct: t.boolean({ description: 'Whether the first answer was right: what certificates count.', resolve: (v) => v.attempt.firstCorrect }),
+    first_correct: t.boolean({
+      description: 'Whether the first answer was right: what certificates count.',
+      resolve: (v) => v.attempt.firstCorrect,
+    }),
     last_correct: t.boolean({ resolve: (v) => v.attempt.lastCorrect }),
     attempts: t.int({ resolve: (v) => v.attempt.attempts }),
     last_choices: t.intList({ resolve: (v) => [...(v.attempt.lastAnswer.choices ?? [])] }),

@@ -152,9 +152,9 @@ describe('answerQuestion', () => {
     expect(codeOf(await t.graphql(LESSON_QUESTIONS, { module: MODULE, number: 1 }, { cookie: unpaid.cookie }))).toBe(
       'FORBIDDEN',
     );
-    expect(codeOf(await t.graphql(ANSWER, { module: MODULE, number: 1, question: 'fixture-single', choices: [1] }))).toBe(
-      'UNAUTHENTICATED',
-    );
+    expect(
+      codeOf(await t.graphql(ANSWER, { module: MODULE, number: 1, question: 'fixture-single', choices: [1] })),
+    ).toBe('UNAUTHENTICATED');
     expect(await attemptRows(unpaid.userRef)).toEqual([]);
   });
 

@@ -81,7 +81,11 @@ describe('questions files', () => {
       setQuestions(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => single(id)).join('')),
       /has 6 questions; a lesson has 3–5/,
     ],
-    ['a badly formed id', setQuestions(single('Bad_Id') + single('b') + single('c')), /question 1: "id" must be lower-case/],
+    [
+      'a badly formed id',
+      setQuestions(single('Bad_Id') + single('b') + single('c')),
+      /question 1: "id" must be lower-case/,
+    ],
     ['a repeated id', setQuestions(single('a') + single('a') + single('c')), /id "a" is used twice/],
     [
       'an unknown kind',
@@ -93,7 +97,11 @@ describe('questions files', () => {
       editQuestions((y) => y.replace('kind: single', 'kind: single\n  hint: look up')),
       /unknown key "hint" for a single question/,
     ],
-    ['a missing prompt', editQuestions((y) => y.replace(/  prompt: 'Fixture single[^\n]*\n/, '')), /"prompt" must be non-empty/],
+    [
+      'a missing prompt',
+      editQuestions((y) => y.replace(/  prompt: 'Fixture single[^\n]*\n/, '')),
+      /"prompt" must be non-empty/,
+    ],
     [
       'an explanation that does not teach',
       editQuestions((y) => y.replace(/explanation: 'FIXTURE-EXPLANATION-single[^\n]*/, 'explanation: Correct.')),
@@ -101,17 +109,23 @@ describe('questions files', () => {
     ],
     [
       'a single-choice question with two right options',
-      editQuestions((y) => y.replace('    - text: Wrong option A\n', '    - text: Wrong option A\n      correct: true\n')),
+      editQuestions((y) =>
+        y.replace('    - text: Wrong option A\n', '    - text: Wrong option A\n      correct: true\n'),
+      ),
       /exactly one correct option \(found 2\)/,
     ],
     [
       'a multiple-choice question with one right option',
-      editQuestions((y) => y.replace('    - text: Right option A\n      correct: true\n', '    - text: Right option A\n')),
+      editQuestions((y) =>
+        y.replace('    - text: Right option A\n      correct: true\n', '    - text: Right option A\n'),
+      ),
       /at least two correct options and at least one wrong one \(found 1 of 3\)/,
     ],
     [
       'a multiple-choice question with every option right',
-      editQuestions((y) => y.replace('    - text: Wrong option B\n', '    - text: Wrong option B\n      correct: true\n')),
+      editQuestions((y) =>
+        y.replace('    - text: Wrong option B\n', '    - text: Wrong option B\n      correct: true\n'),
+      ),
       /at least two correct options and at least one wrong one \(found 3 of 3\)/,
     ],
     [
@@ -146,7 +160,8 @@ describe('questions files', () => {
     ],
     [
       'questions for a lesson that does not exist',
-      (root) => cpSync(join(root, `${LESSON}.questions.yaml`), join(root, 'modules/cryptography/09-nothing.questions.yaml')),
+      (root) =>
+        cpSync(join(root, `${LESSON}.questions.yaml`), join(root, 'modules/cryptography/09-nothing.questions.yaml')),
       /09-nothing\.questions\.yaml: questions for a lesson that does not exist/,
     ],
   ])('refuse %s, naming the file', (_what, mutate, expected) => {
@@ -193,12 +208,42 @@ describe('diagrams', () => {
     ['an image from elsewhere', DIAGRAM, `![${ALT}](https://example.com/x.svg)`, /only diagrams\/<name>\.svg/],
     ['a missing file', DIAGRAM, `![${ALT}](diagrams/other.svg)`, /cryptography\/diagrams\/other\.svg does not exist/],
     ['short alt text', DIAGRAM, '![A flow](diagrams/flow.svg)', /alt text must describe the diagram/],
-    ['a script', DIAGRAM.replace('</svg>', '<script>alert(1)</script></svg>'), `![${ALT}](diagrams/flow.svg)`, /no <script>/],
-    ['a style element', DIAGRAM.replace('<defs>', '<style>p{}</style><defs>'), `![${ALT}](diagrams/flow.svg)`, /<style>/],
-    ['an event handler', DIAGRAM.replace('<rect ', '<rect onclick="x()" '), `![${ALT}](diagrams/flow.svg)`, /event-handler/],
-    ['an outside link', DIAGRAM.replace('<rect ', '<use href="https://e.com/a.svg#x"/><rect '), `![${ALT}](diagrams/flow.svg)`, /links may only point inside/],
-    ['a literal colour', DIAGRAM.replace('stroke="currentColor"/>', 'stroke="#ff0000"/>'), `![${ALT}](diagrams/flow.svg)`, /literal colour "#ff0000"/],
-    ['an unprefixed id', DIAGRAM.replaceAll('flow-arrow', 'arrow'), `![${ALT}](diagrams/flow.svg)`, /id "arrow" must start with "flow-"/],
+    [
+      'a script',
+      DIAGRAM.replace('</svg>', '<script>alert(1)</script></svg>'),
+      `![${ALT}](diagrams/flow.svg)`,
+      /no <script>/,
+    ],
+    [
+      'a style element',
+      DIAGRAM.replace('<defs>', '<style>p{}</style><defs>'),
+      `![${ALT}](diagrams/flow.svg)`,
+      /<style>/,
+    ],
+    [
+      'an event handler',
+      DIAGRAM.replace('<rect ', '<rect onclick="x()" '),
+      `![${ALT}](diagrams/flow.svg)`,
+      /event-handler/,
+    ],
+    [
+      'an outside link',
+      DIAGRAM.replace('<rect ', '<use href="https://e.com/a.svg#x"/><rect '),
+      `![${ALT}](diagrams/flow.svg)`,
+      /links may only point inside/,
+    ],
+    [
+      'a literal colour',
+      DIAGRAM.replace('stroke="currentColor"/>', 'stroke="#ff0000"/>'),
+      `![${ALT}](diagrams/flow.svg)`,
+      /literal colour "#ff0000"/,
+    ],
+    [
+      'an unprefixed id',
+      DIAGRAM.replaceAll('flow-arrow', 'arrow'),
+      `![${ALT}](diagrams/flow.svg)`,
+      /id "arrow" must start with "flow-"/,
+    ],
     ['no viewBox', DIAGRAM.replace('viewBox="0 0 640 200" ', ''), `![${ALT}](diagrams/flow.svg)`, /needs a viewBox/],
   ])('refuse %s', (_what, svg, reference, expected) => {
     expect(problemsAfter(withDiagram(svg, reference)).join('\n')).toMatch(expected);
