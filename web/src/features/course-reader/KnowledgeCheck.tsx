@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiError } from '../../lib/graphql';
 import { answerQuestion, type LessonQuestion, type QuestionAttempt } from '../../lib/course-api';
 
@@ -65,6 +65,13 @@ function QuestionCard({ question, position, attempt, submit, onAnswered }: Quest
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  // Counts answers sent from this card; each one moves focus to the verdict it produced.
+  const [answersSent, setAnswersSent] = useState(0);
+  useEffect(() => {
+    // The verdict and explanation appear below the question: take keyboard and screen
+    // reader users there, as a sighted learner's eyes would go.
+    if (answersSent > 0) resultRef.current?.focus();
+  }, [answersSent]);
   const promptId = `${id}-prompt`;
   const errorId = `${id}-error`;
   const correct = new Set(attempt?.correct_choices ?? []);
@@ -76,9 +83,7 @@ function QuestionCard({ question, position, attempt, submit, onAnswered }: Quest
     try {
       const result = await submit(question.kind === 'short' ? { text } : { choices });
       onAnswered(result);
-      // The verdict and explanation appear below the question: take keyboard and screen
-      // reader users there, as a sighted learner's eyes would go.
-      requestAnimationFrame(() => resultRef.current?.focus());
+      setAnswersSent((n) => n + 1);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
     } finally {
@@ -177,7 +182,7 @@ function QuestionCard({ question, position, attempt, submit, onAnswered }: Quest
           {attempt ? 'Try again' : 'Check answer'}
         </button>
       </div>
-      {attempt && <Verdict attempt={attempt} kind={question.kind} ref={resultRef} />}
+      {attempt && <Verdict attempt={attempt} kind={question.kind} focusRef={resultRef} />}
     </form>
   );
 }
@@ -185,16 +190,16 @@ function QuestionCard({ question, position, attempt, submit, onAnswered }: Quest
 function Verdict({
   attempt,
   kind,
-  ref,
+  focusRef,
 }: {
   attempt: QuestionAttempt;
   kind: LessonQuestion['kind'];
-  ref: Ref<HTMLDivElement>;
+  focusRef: Ref<HTMLDivElement>;
 }) {
   const tries = attempt.attempts === 1 ? '' : ` (try ${attempt.attempts})`;
   return (
     <div
-      ref={ref}
+      ref={focusRef}
       tabIndex={-1}
       className="mt-4 rounded-lg bg-slate-950/60 p-4 outline-none focus-visible:ring-2 focus-visible:ring-emerald-400"
       data-testid="verdict"
