@@ -18,6 +18,8 @@ export interface AppUserTable {
   deleted_at: Generated<number | null>;
   /** "learner" or "admin"; only the command line (npm run admin) changes it. */
   role: Generated<'learner' | 'admin'>;
+  /** GST state code the learner gave (place of supply on tax invoices), or null. */
+  state_code: Generated<string | null>;
 }
 
 export interface UserSessionTable {
@@ -83,6 +85,8 @@ export interface PaymentTable {
   receipt_number: Generated<number | null>;
   /** How the learner paid, as the gateway reports it (upi, card, netbanking…). */
   method: Generated<string | null>;
+  /** The invoice's tax facts at the time of payment (JSON, see billing/tax-invoice.ts); null when not registered for GST. */
+  tax_invoice: Generated<string | null>;
 }
 
 export interface WebhookEventTable {

@@ -7,6 +7,7 @@ import * as m0005 from './0005-shared-state';
 import * as m0006 from './0006-accounts-and-mail';
 import * as m0007 from './0007-admin-and-settings';
 import * as m0009 from './0009-knowledge-checks';
+import * as m0010 from './0010-tax-invoices';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-admin-and-settings': m0007,
   // 0008 is taken by the verifiable-credentials branch (issue 17).
   '0009-knowledge-checks': m0009,
+  '0010-tax-invoices': m0010,
 };

@@ -88,6 +88,7 @@ export async function exportLearnerData(db: Kysely<Database>, user: UserRow): Pr
       email: user.user_id,
       full_name: user.full_name,
       phone: user.phone,
+      state_code: user.state_code,
       created_at: iso(user.created_at),
       course_unlocked: user.payment_status === 1,
     },
