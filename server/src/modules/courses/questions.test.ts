@@ -99,7 +99,7 @@ describe('questions files', () => {
     ],
     [
       'a missing prompt',
-      editQuestions((y) => y.replace(/  prompt: 'Fixture single[^\n]*\n/, '')),
+      editQuestions((y) => y.replace(/ {2}prompt: 'Fixture single[^\n]*\n/, '')),
       /"prompt" must be non-empty/,
     ],
     [
