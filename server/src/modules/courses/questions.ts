@@ -162,9 +162,12 @@ function readOptions(raw: unknown, kind: 'single' | 'multiple', problem: (text: 
     options.push({ index, html: renderInlineMarkdown(text), correct: record.correct === true });
   });
   const right = options.filter((o) => o.correct).length;
-  if (kind === 'single' && right !== 1) problem(`a single-choice question has exactly one correct option (found ${right})`);
+  if (kind === 'single' && right !== 1)
+    problem(`a single-choice question has exactly one correct option (found ${right})`);
   if (kind === 'multiple' && (right < 2 || right === options.length)) {
-    problem(`a multiple-choice question has at least two correct options and at least one wrong one (found ${right} of ${options.length})`);
+    problem(
+      `a multiple-choice question has at least two correct options and at least one wrong one (found ${right} of ${options.length})`,
+    );
   }
   return options;
 }
