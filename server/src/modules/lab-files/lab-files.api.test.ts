@@ -117,7 +117,8 @@ describe('unknown files', () => {
       '/lab-files/wifi-hacking/__proto__',
     ];
     for (const url of urls) {
-      for (const headers of [{ cookie }, {}]) expectRefusal(await get(url, headers), 404, 'NOT_FOUND');
+      for (const headers of [{ cookie }, {}] as Record<string, string>[])
+        expectRefusal(await get(url, headers), 404, 'NOT_FOUND');
     }
     expect((await get('/lab-files/wifi-hacking/home-lab-handshake.pcap/more', { cookie })).statusCode).toBe(404);
   });
