@@ -11,7 +11,9 @@ try {
   const lessons = catalogue.modules.flatMap((m) => m.lessons);
   const questions = lessons.reduce((sum, lesson) => sum + lesson.questions.length, 0);
   const without = lessons.filter((lesson) => lesson.questions.length === 0).length;
-  console.log(`Content is valid: ${lessons.length} lessons, ${questions} questions (${without} lessons without questions).`);
+  console.log(
+    `Content is valid: ${lessons.length} lessons, ${questions} questions (${without} lessons without questions).`,
+  );
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(error.message);

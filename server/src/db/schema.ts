@@ -36,6 +36,20 @@ export interface LessonProgressTable {
   completed_at: number;
 }
 
+export interface QuestionAttemptTable {
+  user_ref: string;
+  module_id: string;
+  lesson_slug: string;
+  question_id: string;
+  first_correct: number;
+  first_answer: string;
+  first_answered_at: number;
+  last_correct: number;
+  last_answer: string;
+  last_answered_at: number;
+  attempts: number;
+}
+
 export interface ModuleCompletionTable {
   user_ref: string;
   module_id: string;
@@ -203,6 +217,7 @@ export interface Database {
   user_session: UserSessionTable;
   lesson_progress: LessonProgressTable;
   module_completion: ModuleCompletionTable;
+  question_attempt: QuestionAttemptTable;
   payment_order: PaymentOrderTable;
   payment: PaymentTable;
   webhook_event: WebhookEventTable;

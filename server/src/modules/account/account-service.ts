@@ -129,6 +129,7 @@ export async function deleteAccount(
       .execute();
     for (const table of [
       'lesson_progress',
+      'question_attempt',
       'module_completion',
       'user_session',
       'password_reset',
