@@ -181,10 +181,12 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
             <div className="lesson-content mt-8" dangerouslySetInnerHTML={{ __html: lesson.data.html }} />
           )}
           {lesson.status === 'ready' && (
+            // Keyed by the lesson the data belongs to: while the next lesson loads, the
+            // previous one's questions must not be taken for its own.
             <KnowledgeCheck
-              key={`${module.id}/${current}`}
-              moduleId={module.id}
-              lessonNumber={current}
+              key={`${lesson.data.module_id}/${lesson.data.number}`}
+              moduleId={lesson.data.module_id}
+              lessonNumber={lesson.data.number}
               questions={lesson.data.questions}
               onFirstAnswer={countFirstAnswer}
             />
