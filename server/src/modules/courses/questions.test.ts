@@ -198,7 +198,9 @@ function withDiagram(svg: string, reference: string) {
 describe('diagrams', () => {
   it('are drawn inline with their alt text as the accessible name and the title as caption', () => {
     const html = load(withDiagram(DIAGRAM, `![${ALT}](diagrams/flow.svg "The flow")`)).lesson('cryptography', 1)!.html;
-    expect(html).toContain(`<figure class="diagram"><svg role="img" aria-label="${ALT}" focusable="false"`);
+    expect(html).toContain(
+      `<figure class="diagram"><div class="diagram-scroll" tabindex="0"><svg role="img" aria-label="${ALT}" focusable="false"`,
+    );
     expect(html).toContain('<figcaption>The flow</figcaption>');
     // The fixed size is dropped so the drawing scales to the column; the marker keeps its viewBox.
     expect(html).not.toMatch(/<svg[^>]*width="640"/);
