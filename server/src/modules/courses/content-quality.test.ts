@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MODULE_IDS, type ModuleId } from '@ehc/common';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../../lib/env';
+import { findLabFile } from '../lab-files/lab-files';
 import { lessonQualityProblems, proseWordCount } from './lesson-quality';
 
 /**
@@ -56,6 +57,20 @@ describe('course content meets the bar', () => {
       }
     });
   }
+
+  it('links only to lab files the server can serve', () => {
+    const links = MODULE_IDS.flatMap((id) =>
+      lessonFiles(id).flatMap((name) =>
+        [...body(join(modulesDir, id, name)).matchAll(/\]\((\/lab-files\/[^)\s]+)\)/g)].map((m) => `${name}: ${m[1]}`),
+      ),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    const broken = links.filter((link) => {
+      const [, moduleId, file] = /\/lab-files\/([^/]+)\/(.+)$/.exec(link.split(': ')[1]!) ?? [];
+      return !moduleId || !file || findLabFile(moduleId, file) === null;
+    });
+    expect(broken).toEqual([]);
+  });
 
   it('has every module finished, adding up to at least 100 lessons', () => {
     expect(MODULE_IDS.filter((id) => FINISHED_MODULES[id] === undefined)).toEqual([]);
