@@ -612,6 +612,7 @@ describe('no way to set paid from the client', () => {
       'adminRevokeAccess',
       'adminRevokeCertificate',
       'adminSignOutEverywhere',
+      'answerQuestion',
       'changePassword',
       'createPaymentOrder',
       'deleteAccount',
