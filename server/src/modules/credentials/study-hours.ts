@@ -35,8 +35,11 @@ export function moduleHours(module: CourseModule): number {
   return Math.max(1, Math.ceil((words * PRACTICE_FACTOR) / READING_WORDS_PER_MINUTE / 60));
 }
 
-/** Words of rendered lesson HTML: its text between tags, entities counted as letters. */
+/** Words of rendered lesson HTML: its text between tags (a non-breaking space separates, other entities join). */
 export function wordCount(html: string): number {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&[#\w]+;/g, 'x');
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|#160|#xa0);/gi, ' ')
+    .replace(/&[#\w]+;/g, '');
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
