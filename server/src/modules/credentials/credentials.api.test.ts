@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   checkCredential,
   expandStatusList,
@@ -18,6 +21,7 @@ import { renderCertificatePng } from '../certificates/certificate-image';
 import { verifyUrl } from '../certificates/certificate-service';
 import { loadSigningKeys, retireDatabaseKey } from './signing-keys';
 import { studyHours } from './study-hours';
+import { runVerifyCredential } from './verify-command';
 
 const CERTIFICATES = `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url credential_url study_hours issuer_name linkedin_url } }`;
 const VERIFY = `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at study_hours issuer_name issuer_url credential_check { signature_valid key_id status } } }`;
@@ -491,5 +495,121 @@ describe('a production server', () => {
       (await p.app.inject({ method: 'GET', url: '/verify/EHC-X-1-AAA', headers: { 'x-forwarded-for': '203.0.113.3' } }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('npm run verify-credential', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ehc-verify-cli-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const save = (name: string, content: string | Buffer) => {
+    writeFileSync(join(dir, name), content);
+    return join(dir, name);
+  };
+  /** Runs the command in this process; URLs are answered by the test app, as if fetched. */
+  async function run(...args: string[]) {
+    const out: string[] = [];
+    const fetched: string[] = [];
+    const code = await runVerifyCredential(args, {
+      out: (line) => out.push(line),
+      err: (line) => out.push(line),
+      baseDir: dir,
+      async fetchText(url) {
+        fetched.push(url);
+        const response = await download(new URL(url).pathname);
+        if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
+        return response.body;
+      },
+    });
+    return { code, text: out.join('\n'), fetched };
+  }
+
+  it('checks a .jwt or a baked .png against a saved JWKS and status list, offline', async () => {
+    const learner = await paidLearner('Kavya Iyer');
+    const id = await earnCertificate(t, learner);
+    const certificate = await certificateOf(learner);
+    const jwtFile = save('credential.jwt', await credentialOf(learner, certificate));
+    const pngFile = save('certificate.png', (await download(certificate.image_url, learner.cookie)).rawPayload);
+    const jwksFile = save('jwks.json', (await download('/.well-known/jwks.json')).body);
+    const listFile = save('status-1.jwt', (await download('/credentials/status/1')).body);
+
+    for (const file of [jwtFile, 'certificate.png']) {
+      const result = await run(file, '--jwks', jwksFile, '--status-list', listFile, '--offline');
+      expect(result).toMatchObject({ code: 0, fetched: [] });
+      expect(result.text).toContain('Signature valid.');
+      expect(result.text).toMatch(/Holder: +Kavya Iyer/);
+      expect(result.text).toMatch(/Achievement: +Cryptography & Encryption/);
+      expect(result.text).toMatch(new RegExp(`Certificate: +${id}`));
+      expect(result.text).toMatch(
+        new RegExp(`Signed by key: +${t.services.credentials.kid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      );
+      expect(result.text).toMatch(/Revocation: +not revoked/);
+    }
+    expect(pngFile).toMatch(/certificate\.png$/);
+
+    const unchecked = await run('credential.jwt', '--jwks', 'jwks.json', '--offline');
+    expect(unchecked.code).toBe(3);
+    expect(unchecked.text).toMatch(/Revocation: +not checked/);
+  });
+
+  it('fetches the keys and status list the credential names, and reports a revocation', async () => {
+    const learner = await paidLearner();
+    const id = await earnCertificate(t, learner);
+    save('revoked.jwt', await credentialOf(learner, await certificateOf(learner)));
+    expect((await run('revoked.jwt')).code).toBe(0);
+    await t.graphql(REVOKE, { id, reason: 'Completed by a shared account' }, admin);
+    const result = await run('revoked.jwt');
+    expect(result.code).toBe(1);
+    expect(result.text).toMatch(/^REVOKED/);
+    expect(result.fetched).toEqual([
+      `${t.services.env.appOrigin}/.well-known/jwks.json`,
+      `${t.services.env.appOrigin}/credentials/status/1`,
+    ]);
+  });
+
+  it('says NOT VALID for a changed credential, and exits 2 for what it cannot read', async () => {
+    const learner = await paidLearner();
+    await earnCertificate(t, learner);
+    const [header, payload, signature] = (await credentialOf(learner, await certificateOf(learner))).split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
+      credentialSubject: { identifier: { identityHash: string }[] };
+    };
+    claims.credentialSubject.identifier[0]!.identityHash = 'Someone Else';
+    save('forged.jwt', `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`);
+    const forged = await run('forged.jwt');
+    expect(forged.code).toBe(1);
+    expect(forged.text).toMatch(/^NOT VALID: The signature does not match/);
+
+    expect((await run('missing.jwt')).code).toBe(2);
+    expect((await run()).text).toMatch(/^Usage: npm run verify-credential/);
+    save('not-a-credential.txt', 'hello');
+    expect((await run('not-a-credential.txt', '--offline')).text).toMatch(/neither a PNG certificate nor a credential/);
+  });
+
+  it('runs as an npm script', async () => {
+    const learner = await paidLearner();
+    await earnCertificate(t, learner);
+    const jwtFile = save('script.jwt', await credentialOf(learner, await certificateOf(learner)));
+    const jwksFile = save('script-jwks.json', (await download('/.well-known/jwks.json')).body);
+    const listFile = save('script-status.jwt', (await download('/credentials/status/1')).body);
+    const run = promisify(execFile);
+    const { stdout } = await run(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'verify-credential',
+        '--',
+        jwtFile,
+        '--jwks',
+        jwksFile,
+        '--status-list',
+        listFile,
+        '--offline',
+      ],
+      {
+        cwd: fileURLToPath(new URL('../../../..', import.meta.url)),
+      },
+    );
+    expect(stdout).toContain('Signature valid.');
   });
 });
