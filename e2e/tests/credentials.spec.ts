@@ -28,7 +28,7 @@ test('a downloaded credential verifies on /verify, and shows as revoked once an 
 }) => {
   // Two browsers, the console and `npm run admin`: longer than one journey's default.
   test.setTimeout(90_000);
-  await signInPaidLearner(page, { fullName: 'Nisha Verma' });
+  const learner = await signInPaidLearner(page, { fullName: 'Nisha Verma' });
   const dialog = await completeCryptography(page);
   const certificateId = (await dialog.getByText(/^EHC-CRYPTOGRAPHY-\d{13}-LEA$/).textContent())!;
 
@@ -60,6 +60,13 @@ test('a downloaded credential verifies on /verify, and shows as revoked once an 
   await expect(
     result.getByText(/^Signed by key: http:\/\/localhost:\d+\/\.well-known\/jwks\.json#[\w-]{43}$/),
   ).toBeVisible();
+  // The email is in the credential only as a salted hash: who knows it can confirm it.
+  await result.getByLabel('Confirm the holder’s email (optional)').fill('someone.else@example.com');
+  await result.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(result.getByRole('status')).toHaveText('✗ This credential was not issued to someone.else@example.com.');
+  await result.getByLabel('Confirm the holder’s email (optional)').fill(learner.email);
+  await result.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(result.getByRole('status')).toHaveText(`✓ This credential was issued to ${learner.email}.`);
   await expectNoSeriousA11yViolations(employer);
 
   // The seller revokes it in the console.

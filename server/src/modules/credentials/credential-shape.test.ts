@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import addFormatsModule from 'ajv-formats';
 import { MODULE_IDS } from '@ehc/common';
-import { OB_CONTEXT, VC_CONTEXT, summarizeCredential } from '@ehc/common/credentials';
+import { OB_CONTEXT, VC_CONTEXT, credentialNamesEmail, summarizeCredential } from '@ehc/common/credentials';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../courses/content-loader';
 import { FIXTURE_CONTENT_DIR } from '../../test/test-app';
@@ -83,6 +83,20 @@ describe('the Open Badges 3.0 credential of a certificate', () => {
     ]);
     expect(JSON.stringify(credential)).not.toContain('asha.rao@example.com');
     expect(credential.credentialSubject.id).toBe(facts.subjectId);
+  });
+
+  it('lets someone who knows the holder’s email confirm it (as the verify page does), and nobody read it', async () => {
+    const credential = buildCredential(facts, issuer, catalogue);
+    expect(await credentialNamesEmail(credential, ' Asha.Rao@Example.com ')).toBe(true);
+    expect(await credentialNamesEmail(credential, 'asha.rao@example.org')).toBe(false);
+    const otherSalt = buildCredential(
+      { ...facts, identitySalt: 'ffeeddccbbaa99887766554433221100' },
+      issuer,
+      catalogue,
+    );
+    expect(credential.credentialSubject.identifier[1]!.identityHash).not.toBe(
+      otherSalt.credentialSubject.identifier[1]!.identityHash,
+    );
   });
 
   it('is issued by the seller at the app origin, on the completion date, with its status-list entry', () => {

@@ -153,7 +153,47 @@ function CheckResult({ result }: { result: CredentialCheck }) {
         <Fact label="Certificate ID" value={c.certificateId} mono />
       </dl>
       <KeyLine kid={result.kid} label="Signed by key" />
+      {c.hasHashedEmail && <EmailCheck payload={result.payload} />}
     </section>
+  );
+}
+
+/**
+ * The credential holds the holder's email only as a salted hash: someone who knows the
+ * email (from a CV, say) can confirm it is the one it was issued to, and nobody can read it.
+ */
+function EmailCheck({ payload }: { payload: unknown }) {
+  const [email, setEmail] = useState('');
+  const [answer, setAnswer] = useState<{ email: string; matches: boolean } | null>(null);
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    const { credentialNamesEmail } = await import('@ehc/common/credentials');
+    setAnswer({ email: email.trim(), matches: await credentialNamesEmail(payload, email) });
+  };
+  return (
+    <form onSubmit={(event) => void confirm(event)} className="mt-4 border-t border-slate-700/60 pt-4">
+      <label htmlFor="holder-email" className="mb-1.5 block text-sm font-medium text-slate-200">
+        Confirm the holder’s email (optional)
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id="holder-email"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-700 bg-slate-950 px-4 text-slate-100 focus:border-emerald-500 focus:outline-none"
+        />
+        <button type="submit" disabled={email.trim() === ''} className={buttonStyles.secondary}>
+          Confirm email
+        </button>
+      </div>
+      <p role="status" className="mt-2 min-h-5 text-sm text-slate-200">
+        {answer &&
+          (answer.matches
+            ? `✓ This credential was issued to ${answer.email}.`
+            : `✗ This credential was not issued to ${answer.email}.`)}
+      </p>
+    </form>
   );
 }
 
