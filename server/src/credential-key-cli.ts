@@ -1,6 +1,6 @@
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { loadEnv } from './lib/env';
+import { appOriginOnly, loadEnv } from './lib/env';
 import { generateSigningKey, retireDatabaseKey } from './modules/credentials/signing-keys';
 
 // `npm run credential-key -- generate [--origin https://course.example.com]`: prints a new
@@ -14,14 +14,14 @@ const USAGE =
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'generate') {
   const originFlag = rest.indexOf('--origin');
-  const origin = originFlag >= 0 ? rest[originFlag + 1] : process.env.APP_ORIGIN;
-  if (!origin || !/^https?:\/\/[^/]+$/.test(origin.replace(/\/$/, ''))) {
+  const origin = originFlag >= 0 ? appOriginOnly({ APP_ORIGIN: rest[originFlag + 1] }) : appOriginOnly();
+  if (!origin) {
     console.error(
       'Give the public origin the key ids point to: --origin https://course.example.com (or set APP_ORIGIN).',
     );
     process.exit(2);
   }
-  const { privateJwk, publicJwk } = await generateSigningKey(origin.replace(/\/$/, ''));
+  const { privateJwk, publicJwk } = await generateSigningKey(origin);
   console.log(
     '# Private key: set as CREDENTIAL_SIGNING_KEY in the server environment; keep it secret, never commit it.',
   );
@@ -50,7 +50,7 @@ try {
   console.log(
     retired
       ? `Retired ${retired}. It stays published; each server signs with a new key once restarted.`
-      : 'This database has no signing key yet; the first server to start makes one.',
+      : 'No key signs at the moment: the next server to start makes one.',
   );
 } finally {
   await handle.close();

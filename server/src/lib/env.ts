@@ -328,3 +328,17 @@ function parseTrustProxy(value: string): Env['trustProxy'] {
   }
   return value;
 }
+
+/** For command-line tools: the folder the user ran `npm run …` from (npm itself runs scripts from the repository root). */
+export function invocationDirectory(source: Record<string, string | undefined> = process.env): string {
+  return source.INIT_CWD || process.cwd();
+}
+
+/**
+ * APP_ORIGIN alone, checked like loadEnv checks it, or null: for `npm run credential-key --
+ * generate`, which must work before the rest of a production environment (its key!) exists.
+ */
+export function appOriginOnly(source: Record<string, string | undefined> = process.env): string | null {
+  const parsed = envSchema.shape.APP_ORIGIN.safeParse(source.APP_ORIGIN || undefined);
+  return parsed.success ? (parsed.data ?? null) : null;
+}

@@ -74,22 +74,25 @@ export async function loadSigningKeys(
     };
   }
   checkDistinctKids(fromEnvironment);
+  // A key listed twice (the signing key also among the previous ones, as during a
+  // rotation) is published once: verifiers refuse a key set where two keys match a kid.
+  const publishedKeys = fromEnvironment.filter((key, i) => fromEnvironment.findIndex((k) => k.kid === key.kid) === i);
 
   return {
     ...signing,
     async jwks() {
       // Keys a database generated are development keys: whoever reads a backup can sign
       // with them, so production never publishes them.
-      if (env.isProduction) return { keys: fromEnvironment };
+      if (env.isProduction) return { keys: publishedKeys };
       const rows = await db
         .selectFrom('credential_signing_key')
         .select(['kid', 'public_jwk'])
         .orderBy('created_at', 'desc')
         .orderBy('kid')
         .execute();
-      const known = new Set(fromEnvironment.map((key) => key.kid));
+      const known = new Set(publishedKeys.map((key) => key.kid));
       const stored = rows.filter((row) => !known.has(row.kid)).map((row) => JSON.parse(row.public_jwk) as PublishedJwk);
-      return { keys: [...fromEnvironment, ...stored] };
+      return { keys: [...publishedKeys, ...stored] };
     },
   };
 }

@@ -129,6 +129,14 @@ describe('key rotation', () => {
     expect(lost.signatureValid === false && lost.reason).toMatch(/None of the published keys/);
   });
 
+  it('publishes a key once when it is both the signing key and listed (the middle step of a rotation)', async () => {
+    const key = await newKey();
+    const { keys, issuer } = await issuerWith(key.privateText, JSON.stringify([key.publicJwk]));
+    expect((await keys.jwks()).keys).toHaveLength(1);
+    const { jwt } = await signed(issuer);
+    expect(await checkCredential(jwt, { jwks: await keys.jwks() })).toMatchObject({ signatureValid: true });
+  });
+
   it('accepts the previous keys as a JWKS document too, and keeps a kid given with a key', async () => {
     const oldKey = await newKey();
     const current = await generateSigningKey(ORIGIN);

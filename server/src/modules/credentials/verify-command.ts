@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { checkCredential, credentialFromFile, type CredentialCheck } from '@ehc/common/credentials';
 import { decodeJwt, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
+import { invocationDirectory } from '../../lib/env';
 
 /**
  * `npm run verify-credential -- <file> [--jwks <file-or-url>] [--status-list <file-or-url>] [--offline]`:
@@ -38,7 +39,7 @@ export const defaultIo: CommandIo = {
     if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
     return response.text();
   },
-  baseDir: process.env.INIT_CWD ?? process.cwd(),
+  baseDir: invocationDirectory(),
 };
 
 interface Options {
