@@ -27,8 +27,9 @@ const serverEnv = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   CONTENT_DIR: contentDir,
-  // Every journey signs in from 127.0.0.1; the per-IP budget is tested in the API suite.
+  // Every journey signs in from 127.0.0.1; the per-IP budgets are tested in the API suite.
   AUTH_MAX_FAILURES_PER_IP: '100000',
+  VERIFY_LOOKUPS_PER_MINUTE: '100000',
   // A seller as receipts print it (tests/account.spec.ts), not the "not configured" stand-ins.
   SELLER_LEGAL_NAME: 'Surakshit Learning Private Limited',
   SELLER_ADDRESS: '4th Floor, 12 MG Road, Bengaluru, Karnataka 560001',

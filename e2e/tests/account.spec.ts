@@ -149,9 +149,17 @@ test('"Sign out of all other devices" ends the session of a second browser', asy
   await otherContext.close();
 });
 
-test('after a simulated payment the receipt page shows its number and ₹49.00, and prints cleanly', async ({ page }) => {
+test('after a simulated payment the tax invoice shows its number, ₹49.00 with IGST for the learner’s state, and prints cleanly', async ({
+  page,
+}) => {
   const learner = newLearner({ fullName: 'Arjun Das', phone: '9000012345' });
   await signUpByApi(page.request, learner);
+  // The learner lives in Maharashtra; the seller's GSTIN (this server's settings) is in Karnataka.
+  await openAccount(page);
+  const form = section(page, 'Edit name and phone');
+  await form.getByLabel('State (optional)').selectOption({ label: 'Maharashtra' });
+  await form.getByRole('button', { name: 'Save details' }).click();
+  await expect(form.getByRole('status')).toHaveText(ACCOUNT_MESSAGES.profileSaved);
   await page.goto('/dashboard');
   await page
     .getByRole('article', { name: 'Web Application Security' })
@@ -171,9 +179,14 @@ test('after a simulated payment the receipt page shows its number and ₹49.00, 
 
   await expect(page).toHaveURL(new RegExp(`/account/receipts/${number}$`));
   const paper = page.getByRole('main');
-  await expect(paper.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+  await expect(paper.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible();
   await expect(paper.getByText(number, { exact: true })).toBeVisible();
   await expect(paper.getByRole('row', { name: /Total paid/ })).toContainText('₹49.00');
+  // ₹49 includes 18% GST: ₹41.53 taxable and ₹7.47 IGST, supplied to Maharashtra.
+  await expect(paper.getByText('SAC 999293')).toBeVisible();
+  await expect(paper.getByRole('row', { name: /Course/ }).first()).toContainText('₹41.53');
+  await expect(paper.getByRole('row', { name: /IGST @ 18%/ })).toContainText('₹7.47');
+  await expect(paper.getByText('Maharashtra (27)')).toBeVisible();
   await expect(paper.getByText('Arjun Das')).toBeVisible();
   await expect(paper.getByText(learner.email)).toBeVisible();
   await expect(paper.getByText('9000012345')).toBeVisible();

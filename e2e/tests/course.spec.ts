@@ -18,7 +18,9 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('img', { name: 'Locked' })).toHaveCount(0);
 
     const web = page.getByRole('article', { name: 'Web Application Security' });
-    await expect(web.getByText('3 lessons')).toBeVisible();
+    await expect(web.getByText('3 lessons', { exact: true })).toBeVisible();
+    // The learner's own progress in the module, under its size.
+    await expect(web.getByTestId('card-progress')).toContainText('0/3 lessons');
     await expect(web.getByText('🌐')).toBeVisible();
     for (const [title, difficulty, colour] of [
       ['Web Application Security', 'Beginner', 'emerald'],

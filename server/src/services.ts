@@ -4,10 +4,12 @@ import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { Env } from './lib/env';
 import { createMetrics, type Metrics } from './lib/metrics';
-import { budgetFactory, type LimitStore } from './lib/rate-limits';
+import { budgetFactory, type Budget, type LimitStore } from './lib/rate-limits';
 import type { ResetDeps } from './modules/account/password-reset';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle } from './modules/auth/throttle';
+import { CredentialIssuer } from './modules/credentials/credential-service';
+import { loadSigningKeys } from './modules/credentials/signing-keys';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import type { Catalogue } from './modules/courses/catalogue';
 import type { PaymentGateway } from './modules/billing/gateway';
@@ -40,6 +42,10 @@ export interface Services {
   settings(): Promise<BusinessSettings>;
   /** Terms, privacy, refunds and contact pages, rendered at boot (modules/legal). */
   legal: LegalPages;
+  /** Signs certificates as Open Badges credentials; publishes the keys and status lists (modules/credentials). */
+  credentials: CredentialIssuer;
+  /** Certificate lookups (/verify) per client IP: ids must not be cheap to probe. */
+  verifyLookups: Budget;
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -60,6 +66,8 @@ export async function createServices(
 ): Promise<Services> {
   // Like the course, a broken legal page stops the boot, naming the file (ContentError).
   const legal = loadLegalPages(env.legalDir);
+  // A bad CREDENTIAL_SIGNING_KEY stops the boot here, before the server listens (EnvError).
+  const keys = await loadSigningKeys(env, database.db);
   const redis = env.redis ? await connectRedis(env.redis.url) : null;
   const metrics = createMetrics(database);
   const limitStore: LimitStore = redis ? 'redis' : database.kind === 'postgres' ? 'postgres' : 'memory';
@@ -82,6 +90,7 @@ export async function createServices(
     },
   });
   const mail = createMailTransport(env.mail);
+  const settings = () => loadBusinessSettings(database.db, env);
   return {
     env,
     database,
@@ -106,8 +115,10 @@ export async function createServices(
     redis,
     metrics,
     mail,
-    settings: () => loadBusinessSettings(database.db, env),
+    settings,
     legal,
+    credentials: new CredentialIssuer({ db: database.db, appOrigin: env.appOrigin, catalogue, keys, settings }),
+    verifyLookups: budget('verify_ip', { points: env.verifyLookupsPerMinute, windowMs: 60_000 }),
     async close() {
       mail.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MODULE_IDS } from '@ehc/common';
+import { checkCredential } from '@ehc/common/credentials';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireRedis } from './test/redis';
 import { captureSilently } from './test/simulated-gateway-control';
@@ -71,6 +72,7 @@ describe.each([
       AUTH_MAX_FAILURES_PER_IP: '100000',
       PAYMENTS_RECONCILE_INTERVAL_SECONDS: String(SWEEP_INTERVAL_MS / 1000),
       PAYMENTS_RECONCILE_CALLS_PER_SECOND: '1000',
+      VERIFY_LOOKUPS_PER_MINUTE: '6',
     };
     [a, b] = await Promise.all([startServerProcess(shared), startServerProcess(shared)]);
   });
@@ -199,5 +201,70 @@ describe.each([
         .execute();
       expect(full, `trial ${trial}`).toHaveLength(1);
     }
+  });
+
+  it('sign credentials with one key, made once though both started together; either verifies the other’s', async () => {
+    // Both servers started at the same moment on an empty database: each generated a key,
+    // one insert won, and both sign with it.
+    const keys = await database.handle.db.selectFrom('credential_signing_key').selectAll().execute();
+    expect(keys.filter((key) => key.active_slot === 1)).toHaveLength(1);
+    const [jwksA, jwksB] = await Promise.all(
+      [a, b].map(async (server) => (await fetch(`${server.url}/.well-known/jwks.json`)).json()),
+    );
+    expect(jwksA).toEqual(jwksB);
+
+    const holder = await learner(a);
+    await database.handle.db
+      .updateTable('app_user')
+      .set({ payment_status: 1 })
+      .where('id', '=', holder.userRef)
+      .execute();
+    for (const number of [1, 2]) await graphql(a, COMPLETE, { module: 'cryptography', number }, holder.cookie);
+    const { certificate_id: id } = await database.handle.db
+      .selectFrom('certificate')
+      .select('certificate_id')
+      .where('user_ref', '=', holder.userRef)
+      .executeTakeFirstOrThrow();
+    const jwt = await (
+      await fetch(`${a.url}/certificates/${encodeURIComponent(id)}/credential.jwt`, {
+        headers: { cookie: holder.cookie! },
+      })
+    ).text();
+    const check = await checkCredential(jwt, {
+      jwks: jwksB,
+      // The list at the address the credential names (server A's origin: each test server
+      // has its own APP_ORIGIN), checked with B's keys; B serves the same bits.
+      loadStatusList: async (url) => (await fetch(url)).text(),
+    });
+    expect(check).toMatchObject({ signatureValid: true, status: { state: 'active' } });
+    const lists = await Promise.all(
+      [a, b].map(async (server) => {
+        const list = await (await fetch(`${server.url}/credentials/status/1`)).text();
+        return (
+          JSON.parse(Buffer.from(list.split('.')[1]!, 'base64url').toString()) as {
+            credentialSubject: { encodedList: string };
+          }
+        ).credentialSubject.encodedList;
+      }),
+    );
+    expect(lists[0]).toBe(lists[1]);
+  });
+
+  it('share the per-address budget of certificate lookups', async () => {
+    const lookup = (server: ServerProcess, n: number) =>
+      graphql(
+        server,
+        `
+          query V($id: String!) {
+            verifyCertificate(certificate_id: $id) {
+              title
+            }
+          }
+        `,
+        { id: `EHC-X-${n}` },
+      );
+    const answers = [];
+    for (let n = 0; n < 8; n += 1) answers.push(await lookup(n % 2 ? b : a, n));
+    expect(answers.map(codeOf)).toEqual([...Array(6).fill(undefined), 'RATE_LIMITED', 'RATE_LIMITED']);
   });
 });

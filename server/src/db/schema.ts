@@ -105,6 +105,15 @@ export interface CertificateTable {
   completed_at: number;
   revoked_at: Generated<number | null>;
   revoked_reason: Generated<string | null>;
+  /** Where the current credential's revocation bit is: list number and index in it. */
+  status_list: number;
+  status_index: number;
+  /** When the current version of the signed credential was issued (its validFrom). */
+  credential_issued_at: number;
+  /** Salt of the email hash in the credential (Open Badges IdentityObject). */
+  identity_salt: string;
+  /** The credential subject's id, a urn:uuid. */
+  subject_id: string;
 }
 
 export interface RateLimitTable {
@@ -216,6 +225,27 @@ export interface BusinessSettingsTable {
   updated_by: string;
 }
 
+export interface CredentialSigningKeyTable {
+  kid: string;
+  /** JSON of the public JWK, with its kid. */
+  public_jwk: string;
+  /** JSON of the private JWK of a key this database generated (development and tests only). */
+  private_jwk: string | null;
+  /** 1 for the key that signs; null once retired (it still verifies). */
+  active_slot: number | null;
+  created_at: number;
+  retired_at: number | null;
+}
+
+export interface CredentialStatusEntryTable {
+  list_number: number;
+  list_index: number;
+  certificate_id: string;
+  created_at: number;
+  /** Set when the certificate moved to a new entry after a revocation was lifted. */
+  superseded_at: number | null;
+}
+
 export interface Database {
   app_user: AppUserTable;
   user_session: UserSessionTable;
@@ -237,4 +267,6 @@ export interface Database {
   receipt_sequence: ReceiptSequenceTable;
   audit_log: AuditLogTable;
   business_settings: BusinessSettingsTable;
+  credential_signing_key: CredentialSigningKeyTable;
+  credential_status_entry: CredentialStatusEntryTable;
 }

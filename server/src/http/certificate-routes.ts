@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { bakeCredential } from '@ehc/common/credentials';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { renderCertificatePng } from '../modules/certificates/certificate-image';
-import { certificateFileName, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
+import {
+  certificateFileName,
+  findCertificate,
+  verifyUrl,
+  type CertificateRow,
+} from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
 
@@ -11,6 +17,9 @@ import { contentDisposition } from './content-disposition';
  * GET /certificates/<id>.png: the certificate image, drawn on the server, for its holder
  * only, while it stands (anyone else, or a revoked certificate, gets 404 as if it did not
  * exist). `?download=1` makes the browser save it under the name built from the holder's email.
+ * The image carries the signed credential baked in (Open Badges 3.0 baking).
+ *
+ * GET /certificates/<id>/credential.jwt: the same signed credential as a file, on the same terms.
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
   // Recent renderings are kept (≈100 KB each). The key holds everything drawn that can
@@ -18,7 +27,7 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
   // and every server must then draw the new name, not serve its old picture.
   const rendered = new Map<string, Buffer>();
   const CACHE_SIZE = 200;
-  async function render(certificate: NonNullable<Awaited<ReturnType<typeof findCertificate>>>): Promise<Buffer> {
+  async function render(certificate: CertificateRow): Promise<Buffer> {
     const key = JSON.stringify([certificate.certificate_id, certificate.holder_name]);
     const cached = rendered.get(key);
     if (cached) return cached;
@@ -34,35 +43,61 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
     return png;
   }
 
+  /** The certificate of `id` and the signed-in holder's email, or null (answer 404). */
+  async function holderCertificate(request: FastifyRequest, id: string) {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || id.length > 120) return null;
+    const session = await findSessionUser(services.db, token, services.env.session);
+    const certificate = await findCertificate(services.db, id);
+    // A revoked certificate is not its holder's to show any more (/verify says it was revoked).
+    if (!session || !certificate || certificate.user_ref !== session.user.id || certificate.revoked_at !== null) {
+      return null;
+    }
+    return { certificate, email: session.user.user_id };
+  }
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
+
+  // Everything in the answer is in the tag (the signed credential holds the name, dates,
+  // issuer and key), so a repeat view costs a 304, and a reissue or a new key changes it.
+  // Kept by the holder's browser only (private).
+  const etagOf = (...parts: string[]) =>
+    `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
+
   app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
     '/certificates/:file',
     async (request, reply) => {
-      const notFound = () => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
       const match = /^(.{1,120})\.png$/.exec(request.params.file);
-      const token = request.cookies[SESSION_COOKIE];
-      if (!match || !token) return notFound();
-      const session = await findSessionUser(services.db, token, services.env.session);
-      const certificate = await findCertificate(services.db, match[1]!);
-      // A revoked certificate is not its holder's to show any more (/verify says it was revoked).
-      if (!session || !certificate || certificate.user_ref !== session.user.id || certificate.revoked_at !== null) {
-        return notFound();
-      }
+      const found = match ? await holderCertificate(request, match[1]!) : null;
+      if (!found) return notFound(reply);
+      const { certificate, email } = found;
+      const credential = await services.credentials.credentialFor(certificate, email);
 
-      // Everything drawn is in the tag, so a repeat view costs a 304 instead of a picture,
-      // and a reissued name changes it. Kept by the holder's browser only (private).
-      const etag = `"${createHash('sha256')
-        .update(JSON.stringify([certificate.certificate_id, certificate.holder_name, services.env.appOrigin]))
-        .digest('base64url')
-        .slice(0, 27)}"`;
+      const etag = etagOf(certificate.certificate_id, certificate.holder_name, services.env.appOrigin, credential);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
-      const png = await render(certificate);
+      // Baked after drawing: the picture stays byte for byte what the renderer made.
+      const png = bakeCredential(await render(certificate), credential);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .type('image/png')
-        .header('content-disposition', contentDisposition(disposition, certificateFileName(session.user.user_id)))
-        .send(png);
+        .header('content-disposition', contentDisposition(disposition, certificateFileName(email)))
+        .send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     },
   );
+
+  app.get<{ Params: { id: string } }>('/certificates/:id/credential.jwt', async (request, reply) => {
+    const found = await holderCertificate(request, request.params.id);
+    if (!found) return notFound(reply);
+    const credential = await services.credentials.credentialFor(found.certificate, found.email);
+    const etag = etagOf(credential);
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    // Open Badges 3.0 §5.3: a VC-JWT file is the compact JWS itself, as text.
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', `${found.certificate.certificate_id}.jwt`))
+      .send(credential);
+  });
 }

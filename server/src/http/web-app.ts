@@ -3,17 +3,27 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { presentPublicCertificate } from '../modules/certificates/certificate-presenter';
-import { findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
+import { certificateTitle, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 // Paths that are never pages: a miss there is a real 404, not the app shell.
-const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/metrics', '/webhooks/', '/api/', '/assets/', '/lab-files/'];
+const NON_PAGE_PREFIXES = [
+  '/graphql',
+  '/healthz',
+  '/metrics',
+  '/webhooks/',
+  '/api/',
+  '/assets/',
+  '/credentials/',
+  '/.well-known/',
+  '/certificates/',
+  '/lab-files/',
+];
 
 /** The public pages a search engine may list. */
-const PUBLIC_PAGES = ['/', '/terms', '/privacy', '/refunds', '/contact'];
+const PUBLIC_PAGES = ['/', '/verify', '/terms', '/privacy', '/refunds', '/contact'];
 
 /**
  * Serves the built single-page app: hashed assets cached for a year (immutable), in the
@@ -62,9 +72,22 @@ export async function registerWebApp(
   // The verification page is the one page shared outside the app: give link previews a
   // real title and description by filling them in on the server.
   app.get<{ Params: { id: string } }>('/verify/:id', async (request, reply) => {
+    // A lookup by id, like the verifyCertificate field, spends the address's budget: ids
+    // must not be cheap to probe. Over it, the page loads and says so (its API call is refused too).
+    if (!(await services.verifyLookups.take(request.ip))) {
+      const html = shell.replace(/<title>[^<]*<\/title>/, () => '<title>Too many lookups</title>');
+      return reply
+        .code(429)
+        .header('retry-after', '60')
+        .header('cache-control', 'no-store')
+        .type('text/html')
+        .send(html);
+    }
     const row = request.params.id.length <= 120 ? await findCertificate(services.db, request.params.id) : undefined;
-    const certificate = row ? presentPublicCertificate(row) : null;
-    const revoked = certificate?.revokedAt != null;
+    const certificate = row
+      ? { certificateId: row.certificate_id, holderName: row.holder_name, title: certificateTitle(row.scope) }
+      : null;
+    const revoked = row?.revoked_at != null;
     const title = !certificate
       ? 'Certificate not found'
       : revoked

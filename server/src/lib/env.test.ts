@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testSigningKey } from '../test/test-app';
 import { EnvError, loadEnv } from './env';
 
 const KEYS = {
@@ -7,12 +8,16 @@ const KEYS = {
   RAZORPAY_WEBHOOK_SECRET: 'whsec-123456',
 };
 
-/** What a production start needs besides its origin and payments: who sells, and how mail goes out. */
+/**
+ * What a production start needs besides its origin and payments: who sells, how mail goes
+ * out, and the key that signs credentials (its own checks: modules/credentials/signing.test.ts).
+ */
 const BUSINESS = {
   SELLER_LEGAL_NAME: 'Asha Learning Pvt Ltd',
   SELLER_ADDRESS: '12 MG Road, Bengaluru 560001',
   SUPPORT_EMAIL: 'help@asha.example',
   SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
+  CREDENTIAL_SIGNING_KEY: testSigningKey(),
 };
 
 function problemsOf(source: Record<string, string>): string[] {
@@ -72,11 +77,12 @@ describe('loadEnv', () => {
     expect(env.host).toBe('0.0.0.0');
   });
 
-  it('requires the seller and a way to send mail in production, and fills receipts and mail from them', () => {
+  it('requires the seller, a way to send mail and a signing key in production, and fills receipts and mail from them', () => {
     const problems = problemsOf({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', ...KEYS });
     for (const name of ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SUPPORT_EMAIL', 'SMTP_URL']) {
       expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
     }
+    expect(problems).toContainEqual(expect.stringMatching(/^CREDENTIAL_SIGNING_KEY: required/));
     const outboxOnly = { ...BUSINESS, SMTP_URL: '', MAIL_ALLOW_OUTBOX_IN_PRODUCTION: 'true' };
     const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', ...KEYS, ...outboxOnly });
     expect(env.mail.smtp).toBeNull();

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  parsePreviousKeys,
+  parseSigningKey,
+  type Ed25519PrivateJwk,
+  type Ed25519PublicJwk,
+} from './credential-key-env';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the
@@ -101,6 +107,9 @@ const envSchema = z.object({
   MAIL_ALLOW_OUTBOX_IN_PRODUCTION: booleanString.default(false),
   MAIL_SEND_INTERVAL_SECONDS: positiveSeconds.default(5),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  CREDENTIAL_SIGNING_KEY: z.string().optional(),
+  CREDENTIAL_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
+  VERIFY_LOOKUPS_PER_MINUTE: positiveInt.default(60),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -153,6 +162,15 @@ export interface Env {
     /** With a GSTIN receipts become tax invoices; without, they say GST is not charged. */
     gstin: string | null;
   };
+  /** Keys of the signed credentials (docs/decisions/0011). */
+  credentials: {
+    /** The private key that signs; null outside production: a key generated and kept in the database. */
+    signingKey: Ed25519PrivateJwk | null;
+    /** Keys that signed earlier credentials and still verify them (published in the JWKS). */
+    previousPublicKeys: Ed25519PublicJwk[];
+  };
+  /** Certificate lookups (/verify) allowed per client IP per minute. */
+  verifyLookupsPerMinute: number;
   mail: {
     /** How to reach the SMTP server, or null: every message is written to `outboxDir` instead. */
     smtp:
@@ -222,6 +240,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     }
   }
   if (e.SMTP_URL && e.SMTP_HOST) problems.push('SMTP_HOST: set SMTP_URL or SMTP_HOST, not both');
+  const signingKey = e.CREDENTIAL_SIGNING_KEY ? parseSigningKey(e.CREDENTIAL_SIGNING_KEY) : null;
+  if (signingKey && 'problem' in signingKey) problems.push(signingKey.problem);
+  if (isProduction && !signingKey) {
+    problems.push(
+      'CREDENTIAL_SIGNING_KEY: required when NODE_ENV=production (the private key that signs certificates as verifiable credentials); create one with `npm run credential-key -- generate`',
+    );
+  }
+  const previousKeys = e.CREDENTIAL_PREVIOUS_PUBLIC_KEYS ? parsePreviousKeys(e.CREDENTIAL_PREVIOUS_PUBLIC_KEYS) : null;
+  if (previousKeys && 'problem' in previousKeys) problems.push(previousKeys.problem);
   if (problems.length > 0) throw new EnvError(problems);
   const seller = {
     legalName: e.SELLER_LEGAL_NAME ?? 'Ethical Hacking Course (set SELLER_LEGAL_NAME)',
@@ -273,6 +300,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : null,
     metricsToken: e.METRICS_TOKEN ?? null,
     seller,
+    credentials: {
+      signingKey: signingKey && 'value' in signingKey ? signingKey.value : null,
+      previousPublicKeys: previousKeys && 'value' in previousKeys ? previousKeys.value : [],
+    },
+    verifyLookupsPerMinute: e.VERIFY_LOOKUPS_PER_MINUTE,
     mail: {
       smtp: e.SMTP_URL
         ? { url: e.SMTP_URL }
@@ -300,4 +332,18 @@ function parseTrustProxy(value: string): Env['trustProxy'] {
     return (_address, hop) => hop < hops;
   }
   return value;
+}
+
+/** For command-line tools: the folder the user ran `npm run …` from (npm itself runs scripts from the repository root). */
+export function invocationDirectory(source: Record<string, string | undefined> = process.env): string {
+  return source.INIT_CWD || process.cwd();
+}
+
+/**
+ * APP_ORIGIN alone, checked like loadEnv checks it, or null: for `npm run credential-key --
+ * generate`, which must work before the rest of a production environment (its key!) exists.
+ */
+export function appOriginOnly(source: Record<string, string | undefined> = process.env): string | null {
+  const parsed = envSchema.shape.APP_ORIGIN.safeParse(source.APP_ORIGIN || undefined);
+  return parsed.success ? (parsed.data ?? null) : null;
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../http/app';
@@ -96,12 +97,22 @@ export async function createTestApp(
   };
 }
 
-/** Settings a production start requires besides its origin and payments (mail goes to a port nothing listens on). */
+/** A fresh private Ed25519 key as the JWK text CREDENTIAL_SIGNING_KEY takes (made per run, never stored). */
+export function testSigningKey(kid?: string): string {
+  const jwk = generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+  return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d, ...(kid ? { kid } : {}) });
+}
+
+/**
+ * Settings a production start requires besides its origin and payments (mail goes to a port
+ * nothing listens on; the credential signing key is made for this test run).
+ */
 export const PRODUCTION_BUSINESS_ENV = {
   SELLER_LEGAL_NAME: 'Test Seller Pvt Ltd',
   SELLER_ADDRESS: '1 Test Street, Pune 411001',
   SUPPORT_EMAIL: 'support@seller.example',
   SMTP_URL: 'smtp://127.0.0.1:9',
+  CREDENTIAL_SIGNING_KEY: testSigningKey(),
 };
 
 /** A small, valid course: seven modules of two or three short lessons each. */

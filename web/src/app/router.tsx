@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
       </RequireUser>
     ),
   },
+  { path: '/verify', element: <VerifyPage /> },
   { path: '/verify/:certificateId', element: <VerifyPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { checkScoreText, fetchCertificates } from '../lib/certificate-api';
 import { useAsync } from '../lib/use-async';
 import { Dialog } from './Dialog';
@@ -13,7 +14,11 @@ interface CertificateDialogProps {
   onBack(): void;
 }
 
-/** The certificate screen (spec §2): the certificate, what it covers, Preview and Download. */
+/**
+ * The certificate screen (spec §2): the certificate, what it covers, Preview and Download;
+ * then sharing it: LinkedIn's add-to-profile form, the verification link, and the signed
+ * credential file (docs/credentials.md), which the downloaded image also carries inside.
+ */
 export function CertificateDialog({ moduleId, completedModules, onBack }: CertificateDialogProps) {
   const certificates = useAsync(fetchCertificates, `certificates:${moduleId ?? 'FULL'}`);
   const certificate = certificates.data?.find((c) => c.module_id === moduleId);
@@ -64,6 +69,16 @@ export function CertificateDialog({ moduleId, completedModules, onBack }: Certif
                   <dt className="text-slate-400">Certificate ID</dt>
                   <dd className="font-mono text-xs break-all text-slate-200">{certificate.certificate_id}</dd>
                 </div>
+                <div>
+                  <dt className="text-slate-400">Estimated study time</dt>
+                  <dd className="font-semibold text-white">
+                    {certificate.study_hours} {certificate.study_hours === 1 ? 'hour' : 'hours'}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-400">Issued by</dt>
+                  <dd className="font-semibold text-white">{certificate.issuer_name}</dd>
+                </div>
                 <div className="sm:col-span-2">
                   <dt className="text-slate-400">Completed modules</dt>
                   <dd className="text-slate-200">{completedModules.join(' · ') || '—'}</dd>
@@ -80,6 +95,12 @@ export function CertificateDialog({ moduleId, completedModules, onBack }: Certif
                   {certificate.verify_url}
                 </a>
               </p>
+              <ShareRow
+                linkedInUrl={certificate.linkedin_url}
+                verifyUrl={certificate.verify_url}
+                credentialUrl={certificate.credential_url}
+                credentialFileName={`${certificate.certificate_id}.jwt`}
+              />
             </>
           )}
           <div className="mt-6 flex flex-wrap gap-3">
@@ -112,5 +133,60 @@ export function CertificateDialog({ moduleId, completedModules, onBack }: Certif
         </section>
       </div>
     </Dialog>
+  );
+}
+
+const shareLinkStyle =
+  'inline-flex min-h-11 items-center justify-center rounded-xl border border-slate-600 px-4 py-2 text-sm font-semibold text-slate-100 hover:border-slate-400 hover:bg-slate-800';
+
+/** Add to LinkedIn, Copy link, and the signed credential file. */
+function ShareRow(props: {
+  linkedInUrl: string;
+  verifyUrl: string;
+  credentialUrl: string;
+  credentialFileName: string;
+}) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'manual'>('idle');
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(props.verifyUrl);
+      setCopy('copied');
+    } catch {
+      // No clipboard (permission refused, or an old browser): show the link selected instead.
+      setCopy('manual');
+    }
+  };
+  return (
+    <div className="mt-4 border-t border-slate-800 pt-4">
+      <div className="flex flex-wrap gap-2">
+        <a href={props.linkedInUrl} target="_blank" rel="noopener noreferrer" className={shareLinkStyle}>
+          Add to LinkedIn
+        </a>
+        <button type="button" onClick={() => void copyLink()} className={shareLinkStyle}>
+          Copy link
+        </button>
+        <a href={props.credentialUrl} download={props.credentialFileName} className={shareLinkStyle}>
+          Signed credential (.jwt)
+        </a>
+      </div>
+      <p role="status" className="mt-2 min-h-5 text-xs text-emerald-300">
+        {copy === 'copied' ? 'Link copied.' : ''}
+      </p>
+      {copy === 'manual' && (
+        <label className="mt-1 block text-xs text-slate-300">
+          Copy this link:
+          <input
+            readOnly
+            value={props.verifyUrl}
+            ref={(input) => input?.select()}
+            className="mt-1 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
+          />
+        </label>
+      )}
+      <p className="mt-1 text-xs text-slate-400">
+        The signed credential is an Open Badges 3.0 file anyone can check without asking us; the downloaded image
+        carries the same credential inside it.
+      </p>
+    </div>
   );
 }

@@ -13,6 +13,19 @@ export interface Certificate {
   file_name: string;
   /** The module's (or the course's) knowledge checks; null without questions. */
   knowledge_checks: CheckScore | null;
+  /** The signed Open Badges credential (VC-JWT) as a file. */
+  credential_url: string;
+  study_hours: number;
+  issuer_name: string;
+  /** LinkedIn's add-to-profile form, filled in. */
+  linkedin_url: string;
+}
+
+/** The server's check of a certificate's signed credential against its published keys and status list. */
+export interface CredentialCheckResult {
+  signature_valid: boolean;
+  key_id: string | null;
+  status: 'active' | 'revoked' | 'unknown';
 }
 
 export interface PublicCertificate {
@@ -23,6 +36,11 @@ export interface PublicCertificate {
   completed_at: string;
   /** Set once the certificate was revoked (for example, its holder deleted the account). */
   revoked_at: string | null;
+  study_hours: number;
+  issuer_name: string;
+  issuer_url: string;
+  /** Null for a revoked certificate. */
+  credential_check: CredentialCheckResult | null;
   /** Null when revoked or without questions. */
   knowledge_checks: CheckScore | null;
 }
@@ -35,7 +53,7 @@ export function checkScoreText(score: CheckScore): string {
 export async function fetchCertificates(): Promise<Certificate[]> {
   const data = await gql<{ certificates: Certificate[] }>(
     'GetCertificates',
-    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name knowledge_checks { total answered first_time_right } } }`,
+    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name credential_url study_hours issuer_name linkedin_url knowledge_checks { total answered first_time_right } } }`,
   );
   return data.certificates;
 }
@@ -43,7 +61,7 @@ export async function fetchCertificates(): Promise<Certificate[]> {
 export async function verifyCertificate(id: string): Promise<PublicCertificate | null> {
   const data = await gql<{ verifyCertificate: PublicCertificate | null }>(
     'VerifyCertificate',
-    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at knowledge_checks { total answered first_time_right } } }`,
+    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at study_hours issuer_name issuer_url credential_check { signature_valid key_id status } knowledge_checks { total answered first_time_right } } }`,
     { id },
   );
   return data.verifyCertificate;

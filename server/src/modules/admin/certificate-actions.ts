@@ -2,6 +2,7 @@ import { VALIDATION_MESSAGES, validateFullName } from '@ehc/common';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { supersedeStatusPlace } from '../credentials/status-entries';
 import { auditedChange, learnerRow, refuseDeleted, type Acting } from './admin-action';
 
 async function certificateRow(trx: Transaction<Database>, certificateId: string) {
@@ -68,9 +69,21 @@ export function reissueCertificate(
     if (certificate.holder_name === name && certificate.revoked_at === null) {
       throw AppError.validation('This certificate already shows this name and is not revoked.');
     }
+    // The signed credential is issued again with a newer validFrom (Open Badges treats the
+    // newest as the one in force). Lifting a revocation also moves it to a new place in the
+    // status list: revocation is not reversible, so a copy of the revoked credential stays
+    // revoked, and the learner downloads the new one (docs/decisions/0011).
+    const now = Date.now();
+    const place = certificate.revoked_at === null ? null : await supersedeStatusPlace(trx, certificateId, now);
     await trx
       .updateTable('certificate')
-      .set({ holder_name: name, revoked_at: null, revoked_reason: null })
+      .set({
+        holder_name: name,
+        revoked_at: null,
+        revoked_reason: null,
+        credential_issued_at: now,
+        ...(place ? { status_list: place.list, status_index: place.index } : {}),
+      })
       .where('certificate_id', '=', certificateId)
       .execute();
     return {

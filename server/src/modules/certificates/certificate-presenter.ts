@@ -1,4 +1,5 @@
 import { isModuleId } from '@ehc/common';
+import { linkedInAddToProfileUrl } from '@ehc/common/credentials';
 import { certificateFileName, certificateTitle, verifyUrl, type CertificateRow } from './certificate-service';
 
 /** A certificate as its holder sees it. */
@@ -14,6 +15,18 @@ export interface CertificateView {
   verifyUrl: string;
   imageUrl: string;
   fileName: string;
+  /** The signed Open Badges credential (VC-JWT) as a file, for its holder. */
+  credentialUrl: string;
+  studyHours: number;
+  issuerName: string;
+  /** LinkedIn's "Add to profile" form, filled in with this certification. */
+  linkedInUrl: string;
+}
+
+/** What every certificate view adds from outside the row: the seller's name and the study hours. */
+export interface CertificateContext {
+  issuerName: string;
+  studyHours: number;
 }
 
 /** What anyone may learn from a certificate id: no email, no phone. */
@@ -28,24 +41,48 @@ export interface PublicCertificateView {
   completedAt: number;
   /** When the certificate was withdrawn (its holder deleted their account, or the seller revoked it). */
   revokedAt: number | null;
+  studyHours: number;
+  issuerName: string;
+  issuerUrl: string;
 }
 
-export function presentCertificate(row: CertificateRow, holderEmail: string, appOrigin: string): CertificateView {
+export function presentCertificate(
+  row: CertificateRow,
+  holderEmail: string,
+  appOrigin: string,
+  context: CertificateContext,
+): CertificateView {
+  const title = certificateTitle(row.scope);
+  const publicUrl = verifyUrl(appOrigin, row.certificate_id);
+  const path = `/certificates/${encodeURIComponent(row.certificate_id)}`;
   return {
     certificateId: row.certificate_id,
     userRef: row.user_ref,
     scope: row.scope,
     moduleId: isModuleId(row.scope) ? row.scope : null,
-    title: certificateTitle(row.scope),
+    title,
     holderName: row.holder_name,
     completedAt: row.completed_at,
-    verifyUrl: verifyUrl(appOrigin, row.certificate_id),
-    imageUrl: `/certificates/${encodeURIComponent(row.certificate_id)}.png`,
+    verifyUrl: publicUrl,
+    imageUrl: `${path}.png`,
     fileName: certificateFileName(holderEmail),
+    credentialUrl: `${path}/credential.jwt`,
+    studyHours: context.studyHours,
+    issuerName: context.issuerName,
+    linkedInUrl: linkedInAddToProfileUrl({
+      name: title,
+      organizationName: context.issuerName,
+      issuedAt: new Date(row.completed_at),
+      certUrl: publicUrl,
+      certId: row.certificate_id,
+    }),
   };
 }
 
-export function presentPublicCertificate(row: CertificateRow): PublicCertificateView {
+export function presentPublicCertificate(
+  row: CertificateRow,
+  context: CertificateContext & { issuerUrl: string },
+): PublicCertificateView {
   return {
     certificateId: row.certificate_id,
     userRef: row.user_ref,
@@ -55,5 +92,8 @@ export function presentPublicCertificate(row: CertificateRow): PublicCertificate
     kind: isModuleId(row.scope) ? 'module' : 'course',
     completedAt: row.completed_at,
     revokedAt: row.revoked_at,
+    studyHours: context.studyHours,
+    issuerName: context.issuerName,
+    issuerUrl: context.issuerUrl,
   };
 }

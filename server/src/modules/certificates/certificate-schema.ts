@@ -1,5 +1,8 @@
 import { builder } from '../../graphql/builder';
 import { requireUser } from '../../graphql/guards';
+import { AppError } from '../../lib/errors';
+import { checkIssuedCredential, type IssuedCredentialCheck } from '../credentials/credential-service';
+import { studyHours } from '../credentials/study-hours';
 import { findCertificate, listCertificates } from './certificate-service';
 import {
   presentCertificate,
@@ -21,6 +24,24 @@ export const CertificateType = builder.objectRef<CertificateView>('Certificate')
     verify_url: t.exposeString('verifyUrl'),
     image_url: t.exposeString('imageUrl'),
     file_name: t.exposeString('fileName'),
+    credential_url: t.exposeString('credentialUrl', {
+      description: 'The signed Open Badges 3.0 credential (VC-JWT) as a file; the image carries it baked in.',
+    }),
+    study_hours: t.exposeInt('studyHours', { description: 'Estimated hours of study (docs/credentials.md).' }),
+    issuer_name: t.exposeString('issuerName'),
+    linkedin_url: t.exposeString('linkedInUrl', {
+      description: "LinkedIn's add-to-profile form for this certification.",
+    }),
+  }),
+});
+
+const CredentialCheckType = builder.objectRef<IssuedCredentialCheck>('CredentialCheck').implement({
+  description:
+    "The certificate's signed credential checked as a verifier would: against the published keys (/.well-known/jwks.json) and status list.",
+  fields: (t) => ({
+    signature_valid: t.exposeBoolean('signatureValid'),
+    key_id: t.exposeString('kid', { nullable: true, description: 'The kid of the key that signed it.' }),
+    status: t.exposeString('status', { description: '"active", "revoked" or "unknown" (per the status list).' }),
   }),
 });
 
@@ -37,6 +58,15 @@ export const PublicCertificateType = builder.objectRef<PublicCertificateView>('P
       description: 'Set when the certificate was revoked: it no longer attests anything.',
       resolve: (c) => (c.revokedAt === null ? null : iso(c.revokedAt)),
     }),
+    study_hours: t.exposeInt('studyHours'),
+    issuer_name: t.exposeString('issuerName'),
+    issuer_url: t.exposeString('issuerUrl'),
+    credential_check: t.field({
+      type: CredentialCheckType,
+      nullable: true,
+      description: 'Null for a revoked certificate: it no longer has a credential that stands.',
+      resolve: (c, _args, ctx) => checkIssuedCredential(ctx.services.db, ctx.services.credentials, c.certificateId),
+    }),
   }),
 });
 
@@ -46,7 +76,13 @@ builder.queryField('certificates', (t) =>
     resolve: async (_root, _args, ctx) => {
       const user = requireUser(ctx);
       const rows = await listCertificates(ctx.services.db, user.id);
-      return rows.map((row) => presentCertificate(row, user.user_id, ctx.services.env.appOrigin));
+      const issuer = await ctx.services.credentials.issuer();
+      return rows.map((row) =>
+        presentCertificate(row, user.user_id, ctx.services.env.appOrigin, {
+          issuerName: issuer.legalName,
+          studyHours: studyHours(ctx.services.catalogue, row.scope),
+        }),
+      );
     },
   }),
 );
@@ -58,9 +94,17 @@ builder.queryField('verifyCertificate', (t) =>
     description: 'Public: the certificate with this id, or null when there is none.',
     args: { certificate_id: t.arg.string() },
     resolve: async (_root, args, ctx) => {
+      // Every lookup (each alias too) spends the address's budget, shared by all servers.
+      if (!(await ctx.services.verifyLookups.take(ctx.request.ip))) throw AppError.rateLimited();
       if (args.certificate_id.length > 120) return null;
       const row = await findCertificate(ctx.services.db, args.certificate_id);
-      return row ? presentPublicCertificate(row) : null;
+      if (!row) return null;
+      const issuer = await ctx.services.credentials.issuer();
+      return presentPublicCertificate(row, {
+        issuerName: issuer.legalName,
+        issuerUrl: issuer.appOrigin,
+        studyHours: studyHours(ctx.services.catalogue, row.scope),
+      });
     },
   }),
 );

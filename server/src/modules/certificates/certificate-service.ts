@@ -1,6 +1,8 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { COURSE_NAME, MODULE_COUNT, MODULE_DISPLAY_NAMES, isModuleId } from '@ehc/common';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
+import { allocateStatusPlace } from '../credentials/status-entries';
 import { queueMail } from '../mail/mail-queue';
 import type { CertificateTable, Database } from '../../db/schema';
 
@@ -118,6 +120,9 @@ async function issueOnce(trx: Transaction<Database>, issue: Issue): Promise<void
   // same millisecond; the id's primary key refuses the second, which then takes the next ms.
   for (let offset = 0; offset < 50; offset += 1) {
     const id = certificateId(scope, completedAt + offset, holder.user_id);
+    // Its signed credential's place in the revocation status list, kept for good
+    // (modules/credentials), taken in this transaction and given back if the id is taken.
+    const place = await allocateStatusPlace(trx, id, completedAt);
     const inserted = await trx
       .insertInto('certificate')
       .values({
@@ -126,10 +131,21 @@ async function issueOnce(trx: Transaction<Database>, issue: Issue): Promise<void
         scope,
         holder_name: holder.full_name.trim() || holder.user_id,
         completed_at: completedAt,
+        status_list: place.list,
+        status_index: place.index,
+        credential_issued_at: completedAt,
+        identity_salt: randomBytes(16).toString('hex'),
+        subject_id: `urn:uuid:${randomUUID()}`,
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      await trx
+        .deleteFrom('credential_status_entry')
+        .where('list_number', '=', place.list)
+        .where('list_index', '=', place.index)
+        .execute();
+    } else {
       await queueMail(trx, {
         kind: 'certificate_issued',
         to: holder.user_id,
