@@ -2,3 +2,4 @@ export * from './errors';
 export * from './modules';
 export * from './pricing';
 export * from './validation';
+export * from './gst-states';

@@ -116,6 +116,7 @@ export const ACCOUNT_MESSAGES = {
   profileSaved: 'Your details have been saved.',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   otherSessionsEnded: 'You have been signed out of all other devices.',
+  unknownState: 'Please choose your state from the list, or leave it empty.',
 } as const;
 
 /** How long a password-reset link works. */

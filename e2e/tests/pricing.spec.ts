@@ -18,7 +18,7 @@ const SELLER = {
   grievance_officer: null,
   gstin: '29ABCDE1234F1Z5',
 };
-const SPEC_REFERENCE = { paise: 499_900, charged_since: '2025-01-01' };
+const SPEC_REFERENCE = { paise: 499_900, charged_since: '2025-01-01', charged_until: '2025-06-30' };
 
 let admin: APIRequestContext;
 
@@ -35,7 +35,7 @@ test.afterAll(async () => {
 
 /** Sets the price settings through the admin API, as the console does. */
 async function setPricing(pricing: {
-  reference_price: { paise: number; charged_since: string } | null;
+  reference_price: { paise: number; charged_since: string; charged_until: string } | null;
   offer_ends_at: string | null;
 }) {
   await graphql(
@@ -149,6 +149,7 @@ test('settings edited in the console change the subscription screen and the cont
 
   // The server's own validation shows against the field it names.
   await chargedSince.fill('2026-01-15');
+  await page.getByLabel('Charged until').fill('2026-03-31');
   await page.getByLabel('GSTIN (optional)').fill('NOT-A-GSTIN');
   await page.getByRole('button', { name: 'Save settings' }).click();
   const gstin = page.getByLabel('GSTIN (optional)');
@@ -168,6 +169,10 @@ test('settings edited in the console change the subscription screen and the cont
   const screen = await openSubscription(learner, '₹99');
   await expect(screen.locator('s')).toHaveText('₹1,999');
   await expect(screen.getByText('95% OFF')).toBeVisible();
+  // The learner is told when the struck-out price was really charged.
+  await expect(screen.getByTestId('reference-charged')).toHaveText(
+    '₹1,999 was the price from 15 Jan 2026 to 31 Mar 2026.',
+  );
   await expect(screen.getByText('Limited-time offer · Offer ends 31 Mar 2099')).toBeVisible();
   await learner.goto('/contact');
   await expect(learner.getByRole('main').getByText('Surakshit Academy LLP')).toBeVisible();

@@ -18,6 +18,8 @@ export interface AppUserTable {
   deleted_at: Generated<number | null>;
   /** "learner" or "admin"; only the command line (npm run admin) changes it. */
   role: Generated<'learner' | 'admin'>;
+  /** GST state code the learner gave (place of supply on tax invoices), or null. */
+  state_code: Generated<string | null>;
 }
 
 export interface UserSessionTable {
@@ -34,6 +36,20 @@ export interface LessonProgressTable {
   module_id: string;
   lesson_slug: string;
   completed_at: number;
+}
+
+export interface QuestionAttemptTable {
+  user_ref: string;
+  module_id: string;
+  lesson_slug: string;
+  question_id: string;
+  first_correct: number;
+  first_answer: string;
+  first_answered_at: number;
+  last_correct: number;
+  last_answer: string;
+  last_answered_at: number;
+  attempts: number;
 }
 
 export interface ModuleCompletionTable {
@@ -69,6 +85,8 @@ export interface PaymentTable {
   receipt_number: Generated<number | null>;
   /** How the learner paid, as the gateway reports it (upi, card, netbanking…). */
   method: Generated<string | null>;
+  /** The invoice's tax facts at the time of payment (JSON, see billing/tax-invoice.ts); null when not registered for GST. */
+  tax_invoice: Generated<string | null>;
 }
 
 export interface WebhookEventTable {
@@ -203,6 +221,7 @@ export interface Database {
   user_session: UserSessionTable;
   lesson_progress: LessonProgressTable;
   module_completion: ModuleCompletionTable;
+  question_attempt: QuestionAttemptTable;
   payment_order: PaymentOrderTable;
   payment: PaymentTable;
   webhook_event: WebhookEventTable;

@@ -8,11 +8,18 @@ export function requireUser(ctx: GraphQLContext): UserRow {
   return ctx.session.user;
 }
 
+/** What a learner who has not paid hears when asking for paid content (a lesson, a lab file). */
+export const SUBSCRIBERS_ONLY = 'This content is for subscribers. Please subscribe to access it.';
+
+/** Whether the user has unlocked the course: the one paid check, here and on the plain file routes. */
+export function hasCourseAccess(user: UserRow): boolean {
+  return user.payment_status === 1;
+}
+
 /** The session user when they have paid, or a FORBIDDEN error. */
 export function requirePaidUser(ctx: GraphQLContext): UserRow {
   const user = requireUser(ctx);
-  if (user.payment_status !== 1)
-    throw AppError.forbidden('This content is for subscribers. Please subscribe to access it.');
+  if (!hasCourseAccess(user)) throw AppError.forbidden(SUBSCRIBERS_ONLY);
   return user;
 }
 

@@ -4,6 +4,7 @@ import '../modules/users/user-schema';
 import '../modules/auth/auth-schema';
 import '../modules/courses/course-schema';
 import '../modules/progress/progress-schema';
+import '../modules/checks/checks-schema';
 import '../modules/billing/billing-schema';
 import '../modules/certificates/certificate-schema';
 import '../modules/config/config-schema';

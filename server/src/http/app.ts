@@ -22,6 +22,7 @@ import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
+import { registerLabFileRoutes } from './lab-file-routes';
 import { recordRequestDurations, registerMetricsRoute } from './metrics-route';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerSecurityHeaders } from './security-headers';
@@ -112,6 +113,7 @@ export async function buildApp({
 
   await registerPaymentRoutes(app, services);
   registerCertificateRoutes(app, services);
+  registerLabFileRoutes(app, services);
   if (serveWebApp) await registerWebApp(app, services, webAppDir);
   return app;
 }

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 // Paths that are never pages: a miss there is a real 404, not the app shell.
-const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/metrics', '/webhooks/', '/api/', '/assets/'];
+const NON_PAGE_PREFIXES = ['/graphql', '/healthz', '/metrics', '/webhooks/', '/api/', '/assets/', '/lab-files/'];
 
 /** The public pages a search engine may list. */
 const PUBLIC_PAGES = ['/', '/terms', '/privacy', '/refunds', '/contact'];

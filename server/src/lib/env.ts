@@ -178,6 +178,11 @@ export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../content', imp
 /** The repository's legal pages; separate from CONTENT_DIR so tests on the fixture course still have them. */
 export const DEFAULT_LEGAL_DIR = fileURLToPath(new URL('../../../content/legal', import.meta.url));
 
+/** The course folder for a command-line tool (npm run check-content): CONTENT_DIR, else content/. */
+export function contentDirSetting(source: Record<string, string | undefined> = process.env): string {
+  return resolve(source.CONTENT_DIR || DEFAULT_CONTENT_DIR); // empty means unset, as in loadEnv
+}
+
 /** Parses and checks the environment; throws EnvError listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings mean "unset" so a blank line in .env does not override a default.

@@ -1,4 +1,4 @@
-import { fetchCertificates } from '../lib/certificate-api';
+import { checkScoreText, fetchCertificates } from '../lib/certificate-api';
 import { useAsync } from '../lib/use-async';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
@@ -54,6 +54,12 @@ export function CertificateDialog({ moduleId, completedModules, onBack }: Certif
                   <dt className="text-slate-400">{moduleId ? 'Module' : 'Course'}</dt>
                   <dd className="font-semibold text-white">{certificate.title}</dd>
                 </div>
+                {certificate.knowledge_checks && (
+                  <div>
+                    <dt className="text-slate-400">Knowledge checks</dt>
+                    <dd className="font-semibold text-white">{checkScoreText(certificate.knowledge_checks)}</dd>
+                  </div>
+                )}
                 <div>
                   <dt className="text-slate-400">Certificate ID</dt>
                   <dd className="font-mono text-xs break-all text-slate-200">{certificate.certificate_id}</dd>

@@ -13,6 +13,18 @@ export interface Receipt {
   refunded_at: string | null;
   item: string;
   tax_line: string;
+  /** Present when the receipt is a GST tax invoice. Amounts in paise. */
+  tax_invoice: {
+    gstin: string;
+    place_of_supply: string;
+    place_from_learner: boolean;
+    sac: string;
+    rate_percent: number;
+    taxable: number;
+    cgst: number;
+    sgst: number;
+    igst: number;
+  } | null;
   seller: {
     legal_name: string;
     address: string;
@@ -38,6 +50,7 @@ export interface Account {
 }
 
 const RECEIPT_FIELDS = `number paid_at amount currency payment_id method refunded_at item tax_line
+  tax_invoice { gstin place_of_supply place_from_learner sac rate_percent taxable cgst sgst igst }
   seller { legal_name address support_email support_phone gstin } buyer { name email phone }`;
 
 export async function fetchAccount(): Promise<Account> {
@@ -89,13 +102,13 @@ export async function resetPassword(token: string, password: string, confirmPass
   return data.resetPassword;
 }
 
-export async function updateProfile(fullName: string, phone: string): Promise<SessionUser> {
+export async function updateProfile(fullName: string, phone: string, stateCode: string): Promise<SessionUser> {
   const data = await gql<{ updateProfile: SessionUser }>(
     'UpdateProfile',
-    `mutation UpdateProfile($name: String!, $phone: String!) {
-      updateProfile(full_name: $name, phone: $phone) { ${USER_FIELDS} }
+    `mutation UpdateProfile($name: String!, $phone: String!, $state: String) {
+      updateProfile(full_name: $name, phone: $phone, state_code: $state) { ${USER_FIELDS} }
     }`,
-    { name: fullName, phone },
+    { name: fullName, phone, state: stateCode },
   );
   return data.updateProfile;
 }

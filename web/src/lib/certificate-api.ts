@@ -1,3 +1,4 @@
+import type { CheckScore } from './course-api';
 import { gql } from './graphql';
 
 export interface Certificate {
@@ -10,6 +11,8 @@ export interface Certificate {
   verify_url: string;
   image_url: string;
   file_name: string;
+  /** The module's (or the course's) knowledge checks; null without questions. */
+  knowledge_checks: CheckScore | null;
 }
 
 export interface PublicCertificate {
@@ -20,12 +23,19 @@ export interface PublicCertificate {
   completed_at: string;
   /** Set once the certificate was revoked (for example, its holder deleted the account). */
   revoked_at: string | null;
+  /** Null when revoked or without questions. */
+  knowledge_checks: CheckScore | null;
+}
+
+/** "4 of 6 right at the first attempt", the knowledge-check line of a certificate. */
+export function checkScoreText(score: CheckScore): string {
+  return `${score.first_time_right} of ${score.total} right at the first attempt`;
 }
 
 export async function fetchCertificates(): Promise<Certificate[]> {
   const data = await gql<{ certificates: Certificate[] }>(
     'GetCertificates',
-    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name } }`,
+    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name knowledge_checks { total answered first_time_right } } }`,
   );
   return data.certificates;
 }
@@ -33,7 +43,7 @@ export async function fetchCertificates(): Promise<Certificate[]> {
 export async function verifyCertificate(id: string): Promise<PublicCertificate | null> {
   const data = await gql<{ verifyCertificate: PublicCertificate | null }>(
     'VerifyCertificate',
-    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at } }`,
+    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at knowledge_checks { total answered first_time_right } } }`,
     { id },
   );
   return data.verifyCertificate;

@@ -22,6 +22,37 @@ export interface LessonBody {
   number: number;
   title: string;
   html: string;
+  questions: LessonQuestion[];
+}
+
+export type QuestionKind = 'single' | 'multiple' | 'short';
+
+/** A knowledge-check question; which options are right arrives only with an attempt. */
+export interface LessonQuestion {
+  id: string;
+  kind: QuestionKind;
+  prompt_html: string;
+  options: { index: number; html: string }[];
+  attempt: QuestionAttempt | null;
+}
+
+export interface QuestionAttempt {
+  question_id: string;
+  first_correct: boolean;
+  last_correct: boolean;
+  attempts: number;
+  last_choices: number[];
+  last_text: string | null;
+  correct_choices: number[];
+  correct_answer: string | null;
+  explanation_html: string;
+}
+
+/** Knowledge checks of a module (or the course): questions, answered, right at the first attempt. */
+export interface CheckScore {
+  total: number;
+  answered: number;
+  first_time_right: number;
 }
 
 export interface ModuleProgress {
@@ -29,6 +60,7 @@ export interface ModuleProgress {
   completed_lessons: number[];
   completed: boolean;
   completed_at: string | null;
+  checks: CheckScore;
 }
 
 export interface UserProgress {
@@ -36,7 +68,10 @@ export interface UserProgress {
   modules: ModuleProgress[];
 }
 
-const MODULE_PROGRESS_FIELDS = 'module_id completed_lessons completed completed_at';
+const MODULE_PROGRESS_FIELDS =
+  'module_id completed_lessons completed completed_at checks { total answered first_time_right }';
+const ATTEMPT_FIELDS =
+  'question_id first_correct last_correct attempts last_choices last_text correct_choices correct_answer explanation_html';
 
 const catalogue = cachedRequest(async () => {
   const data = await gql<{ catalogue: CourseModule[] }>(
@@ -84,7 +119,10 @@ export function fetchLesson(moduleId: string, number: number): Promise<LessonBod
   if (!request) {
     request = gql<{ lesson: LessonBody }>(
       'GetLesson',
-      `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) { module_id number title html } }`,
+      `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) {
+        module_id number title html
+        questions { id kind prompt_html options { index html } attempt { ${ATTEMPT_FIELDS} } }
+      } }`,
       { module: moduleId, number },
     ).then((data) => data.lesson);
     request.catch(() => lessonCache.delete(key));
@@ -102,6 +140,28 @@ export async function markLessonComplete(moduleId: string, number: number): Prom
     { module: moduleId, number },
   );
   return data.markLessonComplete;
+}
+
+/** Checks an answer on the server; the cached lesson then remembers the attempt for this visit. */
+export async function answerQuestion(
+  moduleId: string,
+  number: number,
+  questionId: string,
+  given: { choices?: number[]; text?: string },
+): Promise<QuestionAttempt> {
+  const data = await gql<{ answerQuestion: QuestionAttempt }>(
+    'AnswerQuestion',
+    `mutation AnswerQuestion($module: String!, $number: Int!, $question: String!, $choices: [Int!], $text: String) {
+      answerQuestion(module_id: $module, number: $number, question_id: $question, choices: $choices, text: $text) { ${ATTEMPT_FIELDS} }
+    }`,
+    { module: moduleId, number, question: questionId, ...given },
+  );
+  const cached = lessonCache.get(`${moduleId}/${number}`);
+  void cached?.then((lesson) => {
+    const question = lesson.questions.find((q) => q.id === questionId);
+    if (question) question.attempt = data.answerQuestion;
+  });
+  return data.answerQuestion;
 }
 
 /** Forgets cached lesson bodies (after logout, so the next learner cannot see them). */

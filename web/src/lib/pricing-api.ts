@@ -8,6 +8,9 @@ export interface Pricing {
   /** The "was" price in paise, or null when none is configured: then nothing is struck out. */
   reference_price: number | null;
   discount_percent: number | null;
+  /** The days (YYYY-MM-DD) the "was" price was really charged, when the seller gave them. */
+  reference_charged_since: string | null;
+  reference_charged_until: string | null;
   /** ISO time; only present while the offer really runs. */
   offer_ends_at: string | null;
   gst_registered: boolean;
@@ -16,7 +19,9 @@ export interface Pricing {
 const pricing = cachedRequest(async () => {
   const data = await gql<{ pricing: Pricing }>(
     'GetPricing',
-    'query GetPricing { pricing { price reference_price discount_percent offer_ends_at gst_registered } }',
+    `query GetPricing { pricing {
+      price reference_price discount_percent reference_charged_since reference_charged_until offer_ends_at gst_registered
+    } }`,
   );
   return data.pricing;
 });

@@ -10,10 +10,12 @@ export interface SessionUser {
   subscribed: boolean;
   /** Shows the console link; the server checks the role on every admin call anyway. */
   is_admin: boolean;
+  /** GST state code for tax invoices (optional, set on the account page). */
+  state_code: string | null;
 }
 
 /** Every query that returns the signed-in user asks for the same fields, so none loses one. */
-export const USER_FIELDS = 'user_id full_name phone payment_status subscribed is_admin';
+export const USER_FIELDS = 'user_id full_name phone payment_status subscribed is_admin state_code';
 
 export const SESSION_USER_QUERY = `query GetSessionUser { me { ${USER_FIELDS} } }`;
 const LOGIN_MUTATION = `mutation LoginUser($email: String!, $password: String!) {

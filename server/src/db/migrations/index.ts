@@ -6,6 +6,8 @@ import * as m0004 from './0004-certificates';
 import * as m0005 from './0005-shared-state';
 import * as m0006 from './0006-accounts-and-mail';
 import * as m0007 from './0007-admin-and-settings';
+import * as m0009 from './0009-knowledge-checks';
+import * as m0010 from './0010-tax-invoices';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -20,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0005-shared-state': m0005,
   '0006-accounts-and-mail': m0006,
   '0007-admin-and-settings': m0007,
+  // 0008 is taken by the verifiable-credentials branch (issue 17).
+  '0009-knowledge-checks': m0009,
+  '0010-tax-invoices': m0010,
 };

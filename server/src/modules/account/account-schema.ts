@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../../graphql/context';
 import { requireUser } from '../../graphql/guards';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { findReceipt, listReceipts, type Receipt } from '../billing/receipts';
+import { stateLabel, type TaxInvoice } from '../billing/tax-invoice';
 import { sellerOf } from '../settings/business-settings';
 import { presentUser } from '../users/user-presenter';
 import { UserType } from '../users/user-schema';
@@ -50,6 +51,25 @@ const BuyerType = builder.objectRef<Receipt['buyer']>('Buyer').implement({
   }),
 });
 
+const TaxInvoiceType = builder.objectRef<TaxInvoice>('TaxInvoice').implement({
+  fields: (t) => ({
+    gstin: t.exposeString('gstin'),
+    place_of_supply: t.string({
+      description: 'e.g. "Karnataka (29)".',
+      resolve: (i) => stateLabel(i.placeOfSupplyCode),
+    }),
+    place_from_learner: t.exposeBoolean('placeFromLearner', {
+      description: "False when the learner gave no state and the seller's state stands in.",
+    }),
+    sac: t.exposeString('sac'),
+    rate_percent: t.exposeInt('ratePercent'),
+    taxable: t.exposeInt('taxablePaise', { description: 'In paise.' }),
+    cgst: t.exposeInt('cgstPaise', { description: 'In paise.' }),
+    sgst: t.exposeInt('sgstPaise', { description: 'In paise.' }),
+    igst: t.exposeInt('igstPaise', { description: 'In paise.' }),
+  }),
+});
+
 const ReceiptType = builder.objectRef<Receipt>('Receipt').implement({
   description: 'A receipt for one payment of the session learner.',
   fields: (t) => ({
@@ -62,6 +82,13 @@ const ReceiptType = builder.objectRef<Receipt>('Receipt').implement({
     refunded_at: t.string({ nullable: true, resolve: (r) => (r.refundedAt === null ? null : iso(r.refundedAt)) }),
     item: t.exposeString('item'),
     tax_line: t.exposeString('taxLine'),
+    tax_invoice: t.field({
+      type: TaxInvoiceType,
+      nullable: true,
+      description:
+        'The GST facts, when the sale was made while the seller was registered: the receipt is then a tax invoice.',
+      resolve: (r) => r.invoice,
+    }),
     seller: t.field({ type: SellerType, resolve: (r) => r.seller }),
     buyer: t.field({ type: BuyerType, resolve: (r) => r.buyer }),
   }),
@@ -152,9 +179,22 @@ builder.mutationField('resetPassword', (t) =>
 builder.mutationField('updateProfile', (t) =>
   t.field({
     type: UserType,
-    args: { full_name: t.arg.string(), phone: t.arg.string() },
+    args: {
+      full_name: t.arg.string(),
+      phone: t.arg.string(),
+      state_code: t.arg.string({
+        required: false,
+        description: 'GST state code, or empty to remove it. Left as it is when not sent.',
+      }),
+    },
     resolve: async (_root, args, ctx) =>
-      presentUser(await updateProfile(ctx.services.db, me(ctx).user, args.full_name, args.phone)),
+      presentUser(
+        await updateProfile(ctx.services.db, me(ctx).user, {
+          fullName: args.full_name,
+          phone: args.phone,
+          stateCode: args.state_code,
+        }),
+      ),
   }),
 );
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, validateNewPassword, validateProfile } from '@ehc/common';
+import { ACCOUNT_MESSAGES, gstStateName, validateNewPassword, validateProfile } from '@ehc/common';
 import type { Kysely } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
@@ -25,14 +25,16 @@ export interface Me {
 export async function updateProfile(
   db: Kysely<Database>,
   user: UserRow,
-  fullName: string,
-  phone: string,
+  { fullName, phone, stateCode }: { fullName: string; phone: string; stateCode?: string | null },
 ): Promise<UserRow> {
   const problem = validateProfile({ fullName, phone });
   if (problem) throw AppError.validation(problem);
+  // Absent: unchanged; empty: removed; otherwise one of the GST state codes.
+  const state = stateCode === undefined || stateCode === null ? undefined : stateCode.trim() || null;
+  if (state && gstStateName(state) === undefined) throw AppError.validation(ACCOUNT_MESSAGES.unknownState);
   return db
     .updateTable('app_user')
-    .set({ full_name: fullName.trim(), phone: phone.trim() })
+    .set({ full_name: fullName.trim(), phone: phone.trim(), ...(state === undefined ? {} : { state_code: state }) })
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -129,6 +131,7 @@ export async function deleteAccount(
       .execute();
     for (const table of [
       'lesson_progress',
+      'question_attempt',
       'module_completion',
       'user_session',
       'password_reset',

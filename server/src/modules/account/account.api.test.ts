@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureSilently } from '../../test/simulated-gateway-control';
 import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../../test/test-app';
 import { hashSessionToken } from '../auth/session-token';
+import { defaultSettings, saveBusinessSettings } from '../settings/business-settings';
 import { issueResetLink } from './password-reset';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
@@ -308,6 +309,66 @@ describe('receipts', () => {
       seller: { legal_name: t.services.env.seller.legalName },
       buyer: { name: 'Nisha Verma', email: second.email },
     });
+  });
+
+  it('is a tax invoice with the learner’s state as the place of supply once the seller has a GSTIN', async () => {
+    const SET_STATE = `mutation S($name: String!, $phone: String!, $state: String) {
+      updateProfile(full_name: $name, phone: $phone, state_code: $state) { state_code } }`;
+    const INVOICE = `query R($number: String!) { receipt(number: $number) {
+      tax_line tax_invoice { gstin place_of_supply place_from_learner sac rate_percent taxable cgst sgst igst } } }`;
+    const before = await paidLearner();
+    await saveBusinessSettings(t.services.db, { ...defaultSettings(t.services.env), gstin: '29ABCDE1234F1Z5' }, 'test');
+    try {
+      const who = await learner('buyer');
+      const refused = await t.graphql(
+        SET_STATE,
+        { name: 'Nisha Verma', phone: '9876543210', state: '99' },
+        { cookie: who.cookie },
+      );
+      expect(refused.body.errors?.[0]?.message).toBe(ACCOUNT_MESSAGES.unknownState);
+      const saved = await t.graphql(
+        SET_STATE,
+        { name: 'Nisha Verma', phone: '9876543210', state: '27' },
+        { cookie: who.cookie },
+      );
+      expect(saved.body.data?.updateProfile).toEqual({ state_code: '27' });
+      const order = await t.graphql(CREATE_ORDER, {}, { cookie: who.cookie });
+      await captureSilently(t.services.db, (order.body.data?.createPaymentOrder as { order_id: string }).order_id);
+      await t.graphql(STATUS, {}, { cookie: who.cookie });
+      const account = (await t.graphql(ACCOUNT, {}, { cookie: who.cookie })).body.data?.account as {
+        receipts: { number: string }[];
+      };
+      const receipt = await t.graphql(INVOICE, { number: account.receipts[0]!.number }, { cookie: who.cookie });
+      // Maharashtra is not the seller's Karnataka: IGST at 18%.
+      expect(receipt.body.data?.receipt).toEqual({
+        tax_line: 'GSTIN: 29ABCDE1234F1Z5. The price includes GST.',
+        tax_invoice: {
+          gstin: '29ABCDE1234F1Z5',
+          place_of_supply: 'Maharashtra (27)',
+          place_from_learner: true,
+          sac: '999293',
+          rate_percent: 18,
+          taxable: 4153,
+          cgst: 0,
+          sgst: 0,
+          igst: 747,
+        },
+      });
+      // A state given later does not rewrite an invoice already issued.
+      await t.graphql(SET_STATE, { name: 'Nisha Verma', phone: '9876543210', state: '29' }, { cookie: who.cookie });
+      const again = await t.graphql(INVOICE, { number: account.receipts[0]!.number }, { cookie: who.cookie });
+      expect(again.body.data?.receipt).toMatchObject({
+        tax_invoice: { place_of_supply: 'Maharashtra (27)', igst: 747 },
+      });
+      // A sale made before the GSTIN was set stays a plain receipt.
+      const earlier = await t.graphql(INVOICE, { number: before.receipts[0]!.number }, { cookie: before.cookie });
+      expect(earlier.body.data?.receipt).toEqual({
+        tax_line: 'GST not charged: supplier not registered under GST.',
+        tax_invoice: null,
+      });
+    } finally {
+      await t.services.db.deleteFrom('business_settings').execute();
+    }
   });
 
   it('shows a learner their own receipt by number and nobody else’s', async () => {

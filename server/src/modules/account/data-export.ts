@@ -13,7 +13,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  */
 export async function exportLearnerData(db: Kysely<Database>, user: UserRow): Promise<Record<string, unknown>> {
   const id = user.id;
-  const [sessions, lessons, modules, orders, payments, certificates, emails, resets] = await Promise.all([
+  const [sessions, lessons, answers, modules, orders, payments, certificates, emails, resets] = await Promise.all([
     db
       .selectFrom('user_session')
       .select(['created_at', 'last_seen_at', 'expires_at'])
@@ -22,6 +22,22 @@ export async function exportLearnerData(db: Kysely<Database>, user: UserRow): Pr
     db
       .selectFrom('lesson_progress')
       .select(['module_id', 'lesson_slug', 'completed_at'])
+      .where('user_ref', '=', id)
+      .execute(),
+    db
+      .selectFrom('question_attempt')
+      .select([
+        'module_id',
+        'lesson_slug',
+        'question_id',
+        'first_correct',
+        'first_answer',
+        'first_answered_at',
+        'last_correct',
+        'last_answer',
+        'last_answered_at',
+        'attempts',
+      ])
       .where('user_ref', '=', id)
       .execute(),
     db.selectFrom('module_completion').select(['module_id', 'completed_at']).where('user_ref', '=', id).execute(),
@@ -72,11 +88,22 @@ export async function exportLearnerData(db: Kysely<Database>, user: UserRow): Pr
       email: user.user_id,
       full_name: user.full_name,
       phone: user.phone,
+      state_code: user.state_code,
       created_at: iso(user.created_at),
       course_unlocked: user.payment_status === 1,
     },
     sessions: times(sessions, ['created_at', 'last_seen_at', 'expires_at']),
     completed_lessons: times(lessons, ['completed_at']),
+    knowledge_check_answers: times(
+      answers.map((row) => ({
+        ...row,
+        first_correct: row.first_correct === 1,
+        last_correct: row.last_correct === 1,
+        first_answer: JSON.parse(row.first_answer) as unknown,
+        last_answer: JSON.parse(row.last_answer) as unknown,
+      })),
+      ['first_answered_at', 'last_answered_at'],
+    ),
     completed_modules: times(modules, ['completed_at']),
     orders: times(orders, ['created_at']),
     payments: times(payments, ['captured_at', 'refunded_at']).map((row) => ({

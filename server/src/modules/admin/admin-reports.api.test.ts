@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, signUpAdmin, type Learner } from '../../test/admin-fixtures';
+import { taxInvoiceFor, type TaxInvoice } from '../billing/tax-invoice';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { defaultSettings, saveBusinessSettings } from '../settings/business-settings';
 
 const SALES = `query Sales($from: String!, $to: String!) { adminSales(from: $from, to: $to) {
   from to signups paid_learners revenue refunds conversion_percent days { date signups paid revenue refunds } } }`;
@@ -169,7 +169,8 @@ describe('adminSales', () => {
 });
 
 describe('adminPaymentsCsv', () => {
-  const HEADER = 'date,receipt_number,type,learner_state,amount_inr,taxable_value_inr,gst_inr,payment_id,method\r\n';
+  const HEADER =
+    'date,receipt_number,type,learner_state,place_of_supply,amount_inr,taxable_value_inr,cgst_inr,sgst_inr,igst_inr,payment_id,method\r\n';
 
   async function csv(from: string, to: string): Promise<string> {
     const result = await asAdmin(CSV, { from, to });
@@ -177,31 +178,41 @@ describe('adminPaymentsCsv', () => {
     return result.body.data?.adminPaymentsCsv as string;
   }
 
-  it('lists sales and refunds by IST day, quoted per RFC 4180, formulas defused, no GST without a GSTIN', async () => {
+  it('lists sales and refunds by IST day, quoted per RFC 4180, formulas defused, no GST without an invoice', async () => {
     expect(await csv('2025-03-01', '2025-03-03')).toBe(
       HEADER +
-        '2025-03-01,EHC-000001,sale,unknown,49.00,49.00,0.00,pay_Receipt000001,upi\r\n' +
-        `2025-03-02,EHC-000002,sale,unknown,49.00,49.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n` +
-        "2025-03-02,EHC-000003,sale,unknown,99.00,99.00,0.00,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
-        "2025-03-03,EHC-000003,refund,unknown,-99.00,-99.00,0.00,pay_Receipt000003,'@SUM(A1:A2)\r\n",
+        '2025-03-01,EHC-000001,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000001,upi\r\n' +
+        `2025-03-02,EHC-000002,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n` +
+        "2025-03-02,EHC-000003,sale,unknown,,99.00,99.00,0.00,0.00,0.00,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
+        "2025-03-03,EHC-000003,refund,unknown,,-99.00,-99.00,0.00,0.00,0.00,pay_Receipt000003,'@SUM(A1:A2)\r\n",
     );
   });
 
-  it('splits 18% GST out of the price when the settings have a GSTIN', async () => {
-    await saveBusinessSettings(t.services.db, { ...defaultSettings(t.services.env), gstin: '29ABCDE1234F1Z5' }, 'test');
+  it('takes GST from each payment’s own invoice, not from today’s settings', async () => {
+    const setInvoice = (paymentId: string, invoice: TaxInvoice | null) =>
+      t.services.db
+        .updateTable('payment')
+        .set({ tax_invoice: invoice && JSON.stringify(invoice) })
+        .where('payment_id', '=', paymentId)
+        .execute();
+    // Payment 1 from a learner in Karnataka (the seller's state), payment 3 from Maharashtra;
+    // payment 2 predates registration. Today's settings have no GSTIN at all.
+    await setInvoice('pay_Receipt000001', taxInvoiceFor(4900, '29ABCDE1234F1Z5', '29'));
+    await setInvoice('pay_Receipt000003', taxInvoiceFor(9900, '29ABCDE1234F1Z5', '27'));
+    await setInvoice('pay_Receipt000004', taxInvoiceFor(4900, '29ABCDE1234F1Z5', null));
     try {
-      // 4900 × 100/118 = 4152.54… → 41.53 + 7.47; 9900 × 100/118 = 8389.83… → 83.90 + 15.10.
+      // 4900 × 100/118 → 41.53 + 3.73 + 3.74; 9900 × 100/118 → 83.90 + 15.10 IGST.
       expect(await csv('2025-03-01', '2025-03-04')).toBe(
         HEADER +
-          '2025-03-01,EHC-000001,sale,unknown,49.00,41.53,7.47,pay_Receipt000001,upi\r\n' +
-          `2025-03-02,EHC-000002,sale,unknown,49.00,41.53,7.47,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n` +
-          "2025-03-02,EHC-000003,sale,unknown,99.00,83.90,15.10,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
-          "2025-03-03,EHC-000003,refund,unknown,-99.00,-83.90,-15.10,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
-          '2025-03-04,EHC-000004,sale,unknown,49.00,41.53,7.47,pay_Receipt000004,card\r\n' +
-          `2025-03-04,EHC-000002,refund,unknown,-49.00,-41.53,-7.47,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n`,
+          '2025-03-01,EHC-000001,sale,Karnataka (29),Karnataka (29),49.00,41.53,3.73,3.74,0.00,pay_Receipt000001,upi\r\n' +
+          `2025-03-02,EHC-000002,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n` +
+          "2025-03-02,EHC-000003,sale,Maharashtra (27),Maharashtra (27),99.00,83.90,0.00,0.00,15.10,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
+          "2025-03-03,EHC-000003,refund,Maharashtra (27),Maharashtra (27),-99.00,-83.90,0.00,0.00,-15.10,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
+          '2025-03-04,EHC-000004,sale,unknown,Karnataka (29),49.00,41.53,3.73,3.74,0.00,pay_Receipt000004,card\r\n' +
+          `2025-03-04,EHC-000002,refund,unknown,,-49.00,-49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n`,
       );
     } finally {
-      await t.services.db.deleteFrom('business_settings').execute();
+      for (const id of ['pay_Receipt000001', 'pay_Receipt000003', 'pay_Receipt000004']) await setInvoice(id, null);
     }
   });
 

@@ -223,7 +223,7 @@ builder.queryField('adminPaymentsCsv', (t) =>
     args: { from: t.arg.string(), to: t.arg.string() },
     resolve: async (_root, { from, to }, ctx) => {
       requireAdmin(ctx);
-      return paymentsCsv(ctx.services.db, (await ctx.services.settings()).gstin, from, to);
+      return paymentsCsv(ctx.services.db, from, to);
     },
   }),
 );

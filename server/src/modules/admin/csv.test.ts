@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { rupees, text, toCsv } from './csv';
-import { gstSplit } from './payments-csv';
 
 describe('toCsv', () => {
   it('ends every line with CRLF and quotes fields with commas, quotes or line breaks', () => {
@@ -24,22 +23,5 @@ describe('toCsv', () => {
     expect([5, 100, 4900, 123456, -7, 0].map((paise) => rupees(paise))).toEqual(
       ['0.05', '1.00', '49.00', '1234.56', '-0.07', '0.00'].map((amount) => ({ amount })),
     );
-  });
-});
-
-describe('gstSplit', () => {
-  it('splits 18% GST out of a GST-inclusive amount, rounded to the paisa, always adding up', () => {
-    expect(gstSplit(4900, true)).toEqual({ taxable: 4153, gst: 747 });
-    expect(gstSplit(-4900, true)).toEqual({ taxable: -4153, gst: -747 });
-    const wrong: number[] = [];
-    for (let paise = 1; paise <= 20_000; paise += 1) {
-      const { taxable, gst } = gstSplit(paise, true);
-      if (taxable + gst !== paise || Math.abs(taxable - (paise * 100) / 118) > 0.5) wrong.push(paise);
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it('charges no GST without a GSTIN', () => {
-    expect(gstSplit(4900, false)).toEqual({ taxable: 4900, gst: 0 });
   });
 });

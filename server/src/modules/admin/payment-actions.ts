@@ -7,10 +7,12 @@ import type { GatewayPayment, GatewayRefund } from '../billing/gateway';
 import {
   markAttempted,
   recordCapturedPaymentIn,
+  saleContext,
   refundDuplicatePayment,
   type BillingDeps,
 } from '../billing/payment-service';
 import { receiptLabel, receiptMail } from '../billing/receipts';
+import { parseTaxInvoice } from '../billing/tax-invoice';
 import { recordRefundIn } from '../billing/refunds';
 import { auditedChange, learnerRow, refuseDeleted, type Acting } from './admin-action';
 
@@ -129,6 +131,7 @@ export function resendReceipt(
         capturedAt: payment.captured_at,
         paymentId,
         method: payment.method,
+        invoice: parseTaxInvoice(payment.tax_invoice),
       }),
     );
     return {
@@ -188,6 +191,7 @@ export async function checkPayments(deps: BillingDeps, who: Acting, userRef: str
   }
 
   const duplicates: string[] = [];
+  const sale = await saleContext(deps);
   const result = await auditedChange(deps.db, who, 'check_payment', async (trx) => {
     await lockLearner(trx, userRef);
     const before = await learnerRow(trx, userRef);
@@ -199,7 +203,7 @@ export async function checkPayments(deps: BillingDeps, who: Acting, userRef: str
       }
       const outcomes: string[] = [];
       for (const payment of check.payments.filter((p) => p.status === 'captured')) {
-        const outcome = await recordCapturedPaymentIn(trx, deps.appOrigin, check.orderId, payment);
+        const outcome = await recordCapturedPaymentIn(trx, sale, check.orderId, payment);
         if (outcome === 'duplicate') duplicates.push(payment.id);
         outcomes.push(`${payment.id}: ${outcome}`);
       }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { receiptLabel } from '../billing/receipts';
+import { parseTaxInvoice, stateLabel, type TaxInvoice } from '../billing/tax-invoice';
 import { rupees, text, toCsv, type CsvCell } from './csv';
 import { istDay, istDayRange } from './ist-days';
 
@@ -9,24 +10,15 @@ export const PAYMENTS_CSV_HEADER = [
   'receipt_number',
   'type',
   'learner_state',
+  'place_of_supply',
   'amount_inr',
   'taxable_value_inr',
-  'gst_inr',
+  'cgst_inr',
+  'sgst_inr',
+  'igst_inr',
   'payment_id',
   'method',
 ];
-
-/**
- * Splits an amount that includes GST at 18% into the taxable value and the tax, in paise
- * (taxable = amount × 100/118 rounded to the paisa, GST the rest, so the two always add
- * up). Without a GSTIN no GST is charged and the whole amount is the value.
- */
-export function gstSplit(amountPaise: number, gstRegistered: boolean): { taxable: number; gst: number } {
-  if (!gstRegistered) return { taxable: amountPaise, gst: 0 };
-  const sign = Math.sign(amountPaise);
-  const taxable = Math.round((Math.abs(amountPaise) * 100) / 118);
-  return { taxable: sign * taxable, gst: amountPaise - sign * taxable };
-}
 
 interface RegisterLine {
   at: number;
@@ -35,23 +27,28 @@ interface RegisterLine {
   amount: number;
   paymentId: string;
   method: string | null;
+  invoice: TaxInvoice | null;
 }
 
 /**
  * The payments of an IST day range as a tax register: one row per payment captured in the
  * range (a sale) and one per full refund made in it (a negative row with the sale's receipt
- * number), oldest first. We do not collect the learner's state, so the place of supply is
- * written "unknown". GST follows the GSTIN in the settings now, not the one in force on the
- * day (the settings keep no history).
+ * number), oldest first. Tax comes from each payment's own invoice, fixed when it was paid
+ * (billing/tax-invoice.ts): a payment made before the seller registered for GST shows no
+ * tax, whatever the settings say today. The learner's state is the one on the invoice when
+ * they had given it.
  */
-export async function paymentsCsv(
-  db: Kysely<Database>,
-  gstin: string | null,
-  from: string,
-  to: string,
-): Promise<string> {
+export async function paymentsCsv(db: Kysely<Database>, from: string, to: string): Promise<string> {
   const { startMs, endMs } = istDayRange(from, to);
-  const columns = ['payment_id', 'receipt_number', 'amount', 'method', 'captured_at', 'refunded_at'] as const;
+  const columns = [
+    'payment_id',
+    'receipt_number',
+    'amount',
+    'method',
+    'captured_at',
+    'refunded_at',
+    'tax_invoice',
+  ] as const;
   const [captured, refunded] = await Promise.all([
     db
       .selectFrom('payment')
@@ -73,6 +70,7 @@ export async function paymentsCsv(
     amount: type === 'sale' ? row.amount : -row.amount,
     paymentId: row.payment_id,
     method: row.method,
+    invoice: parseTaxInvoice(row.tax_invoice),
   });
   const lines = [...captured.map((row) => line(row, 'sale')), ...refunded.map((row) => line(row, 'refund'))].sort(
     (a, b) => a.at - b.at || a.paymentId.localeCompare(b.paymentId) || (a.type === 'sale' ? -1 : 1),
@@ -80,15 +78,20 @@ export async function paymentsCsv(
   return toCsv(
     PAYMENTS_CSV_HEADER,
     lines.map((entry): CsvCell[] => {
-      const { taxable, gst } = gstSplit(entry.amount, gstin !== null);
+      const sign = entry.type === 'sale' ? 1 : -1;
+      const invoice = entry.invoice;
+      const tax = (paise: number) => rupees(sign * paise);
       return [
         text(istDay(entry.at)),
         text(entry.receiptNumber === null ? null : receiptLabel(entry.receiptNumber)),
         text(entry.type),
-        text('unknown'),
+        text(invoice?.placeFromLearner ? stateLabel(invoice.placeOfSupplyCode) : 'unknown'),
+        text(invoice ? stateLabel(invoice.placeOfSupplyCode) : null),
         rupees(entry.amount),
-        rupees(taxable),
-        rupees(gst),
+        invoice ? tax(invoice.taxablePaise) : rupees(entry.amount),
+        tax(invoice?.cgstPaise ?? 0),
+        tax(invoice?.sgstPaise ?? 0),
+        tax(invoice?.igstPaise ?? 0),
         text(entry.paymentId),
         text(entry.method),
       ];

@@ -54,6 +54,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
       created_at: now,
       deleted_at: null,
       role: 'learner',
+      state_code: null,
     };
     try {
       // The unique constraint on user_id, not a prior lookup, decides duplicates, so two

@@ -13,6 +13,7 @@ import type { BusinessSettings } from '../settings/business-settings';
 import type { UserRow } from '../users/user-store';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway';
 import { nextReceiptNumber, receiptMail } from './receipts';
+import { taxInvoiceFor } from './tax-invoice';
 import { checkoutSignatureValid } from './signatures';
 
 export interface BillingDeps {
@@ -236,9 +237,10 @@ export async function recordCapturedPayment(
   orderId: string,
   payment: GatewayPayment,
 ): Promise<RecordOutcome> {
-  const outcome = await deps.db
-    .transaction()
-    .execute((trx) => recordCapturedPaymentIn(trx, deps.appOrigin, orderId, payment));
+  // Read before the transaction: on SQLite it holds the only connection, and the settings
+  // read would wait for it forever.
+  const sale = await saleContext(deps);
+  const outcome = await deps.db.transaction().execute((trx) => recordCapturedPaymentIn(trx, sale, orderId, payment));
   if (outcome === 'granted') {
     deps.log.info({ event: 'payment_captured', orderId, paymentId: payment.id }, 'payment recorded; course unlocked');
   } else if (outcome === 'duplicate') {
@@ -251,6 +253,16 @@ export async function recordCapturedPayment(
   return outcome;
 }
 
+/** What recording a sale needs besides the payment: links for the receipt, the GSTIN in force. */
+export interface SaleContext {
+  appOrigin: string;
+  gstin: string | null;
+}
+
+export async function saleContext(deps: Pick<BillingDeps, 'appOrigin' | 'settings'>): Promise<SaleContext> {
+  return { appOrigin: deps.appOrigin, gstin: (await deps.settings()).gstin };
+}
+
 /**
  * The recording part of recordCapturedPayment, in the caller's transaction (which it
  * locks to the learner): an admin's payment check records what it finds together with its
@@ -258,7 +270,7 @@ export async function recordCapturedPayment(
  */
 export async function recordCapturedPaymentIn(
   trx: Transaction<Database>,
-  appOrigin: string,
+  { appOrigin, gstin }: SaleContext,
   orderId: string,
   payment: GatewayPayment,
 ): Promise<RecordOutcome> {
@@ -316,6 +328,12 @@ export async function recordCapturedPaymentIn(
     return 'duplicate';
   }
   const receiptNumber = await nextReceiptNumber(trx);
+  const buyer = await trx
+    .selectFrom('app_user')
+    .select(['user_id', 'full_name', 'state_code'])
+    .where('id', '=', order.user_ref)
+    .executeTakeFirstOrThrow();
+  const invoice = taxInvoiceFor(payment.amount, gstin, buyer.state_code);
   await trx
     .insertInto('payment')
     .values({
@@ -329,6 +347,7 @@ export async function recordCapturedPaymentIn(
       refunded_at: null,
       receipt_number: receiptNumber,
       method: payment.method,
+      tax_invoice: invoice ? JSON.stringify(invoice) : null,
     })
     .execute();
   await trx
@@ -338,11 +357,6 @@ export async function recordCapturedPaymentIn(
     .execute();
   await trx.updateTable('app_user').set({ payment_status: 1 }).where('id', '=', order.user_ref).execute();
   // The receipt commits with the payment it records: neither exists without the other.
-  const buyer = await trx
-    .selectFrom('app_user')
-    .select(['user_id', 'full_name'])
-    .where('id', '=', order.user_ref)
-    .executeTakeFirstOrThrow();
   await queueMail(
     trx,
     receiptMail(appOrigin, buyer, order.user_ref, {
@@ -351,6 +365,7 @@ export async function recordCapturedPaymentIn(
       capturedAt: now,
       paymentId: payment.id,
       method: payment.method,
+      invoice,
     }),
   );
   return 'granted';

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { QueuedMail } from '../mail/mail-queue';
 import type { Seller } from '../settings/business-settings';
+import { parseTaxInvoice, stateLabel, type TaxInvoice } from './tax-invoice';
 
 /** Receipt numbers as printed: EHC-000042. */
 const RECEIPT_PREFIX = 'EHC-';
@@ -35,7 +36,14 @@ export function receiptMail(
   appOrigin: string,
   buyer: { user_id: string; full_name: string },
   userRef: string,
-  payment: { receiptNumber: number; amount: number; capturedAt: number; paymentId: string; method: string | null },
+  payment: {
+    receiptNumber: number;
+    amount: number;
+    capturedAt: number;
+    paymentId: string;
+    method: string | null;
+    invoice: TaxInvoice | null;
+  },
 ): QueuedMail {
   const label = receiptLabel(payment.receiptNumber);
   return {
@@ -50,17 +58,41 @@ export function receiptMail(
       paidAt: payment.capturedAt,
       paymentId: payment.paymentId,
       method: payment.method,
+      invoice: payment.invoice,
     },
   };
 }
 
 export const RECEIPT_ITEM = `${COURSE_NAME} Course — lifetime access to all seven modules`;
 
-/** Until the seller registers for GST, receipts say so instead of showing tax. */
-export function taxLine(seller: Seller): string {
-  return seller.gstin
-    ? `GSTIN: ${seller.gstin}. The price includes GST.`
+/**
+ * The tax sentence at the foot of a receipt. A payment made while the seller was registered
+ * carries its invoice (the GSTIN then in force); one made before registration says no GST
+ * was charged, whatever the settings say today.
+ */
+export function taxLine(invoice: TaxInvoice | null): string {
+  return invoice
+    ? `GSTIN: ${invoice.gstin}. The price includes GST.`
     : 'GST not charged: supplier not registered under GST.';
+}
+
+/** The GST lines of a tax invoice, as label and value, for the receipt page and email. */
+export function invoiceRows(invoice: TaxInvoice, formatRupees: (paise: number) => string): [string, string][] {
+  const place =
+    stateLabel(invoice.placeOfSupplyCode) + (invoice.placeFromLearner ? '' : ' (seller’s state: no state on record)');
+  const half = invoice.ratePercent / 2;
+  return [
+    ['Seller GSTIN', invoice.gstin],
+    ['Place of supply', place],
+    ['SAC', `${invoice.sac} (commercial training and coaching services)`],
+    ['Taxable value', formatRupees(invoice.taxablePaise)],
+    ...(invoice.igstPaise > 0 || invoice.cgstPaise + invoice.sgstPaise === 0
+      ? ([[`IGST @ ${invoice.ratePercent}%`, formatRupees(invoice.igstPaise)]] as [string, string][])
+      : ([
+          [`CGST @ ${half}%`, formatRupees(invoice.cgstPaise)],
+          [`SGST @ ${half}%`, formatRupees(invoice.sgstPaise)],
+        ] as [string, string][])),
+  ];
 }
 
 export interface Receipt {
@@ -75,6 +107,8 @@ export interface Receipt {
   refundedAt: number | null;
   item: string;
   taxLine: string;
+  /** Present when the sale was made while the seller was registered for GST. */
+  invoice: TaxInvoice | null;
   seller: Seller;
   buyer: { name: string; email: string; phone: string };
 }
@@ -97,6 +131,7 @@ export async function listReceipts(
       'payment.refunded_at',
       'payment.receipt_number',
       'payment.method',
+      'payment.tax_invoice',
       'app_user.full_name',
       'app_user.user_id',
       'app_user.phone',
@@ -106,19 +141,23 @@ export async function listReceipts(
     .$if(only !== undefined, (q) => q.where('payment.receipt_number', '=', only!))
     .orderBy('payment.captured_at', 'desc')
     .execute();
-  return rows.map((row) => ({
-    number: receiptLabel(row.receipt_number!),
-    paidAt: row.captured_at,
-    amountPaise: row.amount,
-    currency: row.currency,
-    paymentId: row.payment_id,
-    method: row.method,
-    refundedAt: row.refunded_at,
-    item: RECEIPT_ITEM,
-    taxLine: taxLine(seller),
-    seller,
-    buyer: { name: row.full_name, email: row.user_id, phone: row.phone },
-  }));
+  return rows.map((row) => {
+    const invoice = parseTaxInvoice(row.tax_invoice);
+    return {
+      number: receiptLabel(row.receipt_number!),
+      paidAt: row.captured_at,
+      amountPaise: row.amount,
+      currency: row.currency,
+      paymentId: row.payment_id,
+      method: row.method,
+      refundedAt: row.refunded_at,
+      item: RECEIPT_ITEM,
+      taxLine: taxLine(invoice),
+      invoice,
+      seller,
+      buyer: { name: row.full_name, email: row.user_id, phone: row.phone },
+    };
+  });
 }
 
 /** One of the learner's receipts by its printed number, or null (also for someone else's). */

@@ -4,6 +4,9 @@ import { certificateFileName, certificateTitle, verifyUrl, type CertificateRow }
 /** A certificate as its holder sees it. */
 export interface CertificateView {
   certificateId: string;
+  /** Internal (not in the API): whose certificate, and for what — for the knowledge-check score. */
+  userRef: string;
+  scope: string;
   moduleId: string | null;
   title: string;
   holderName: string;
@@ -16,6 +19,9 @@ export interface CertificateView {
 /** What anyone may learn from a certificate id: no email, no phone. */
 export interface PublicCertificateView {
   certificateId: string;
+  /** Internal (not in the API), as in CertificateView. */
+  userRef: string;
+  scope: string;
   holderName: string;
   title: string;
   kind: 'module' | 'course';
@@ -27,6 +33,8 @@ export interface PublicCertificateView {
 export function presentCertificate(row: CertificateRow, holderEmail: string, appOrigin: string): CertificateView {
   return {
     certificateId: row.certificate_id,
+    userRef: row.user_ref,
+    scope: row.scope,
     moduleId: isModuleId(row.scope) ? row.scope : null,
     title: certificateTitle(row.scope),
     holderName: row.holder_name,
@@ -40,6 +48,8 @@ export function presentCertificate(row: CertificateRow, holderEmail: string, app
 export function presentPublicCertificate(row: CertificateRow): PublicCertificateView {
   return {
     certificateId: row.certificate_id,
+    userRef: row.user_ref,
+    scope: row.scope,
     holderName: row.holder_name,
     title: certificateTitle(row.scope),
     kind: isModuleId(row.scope) ? 'module' : 'course',

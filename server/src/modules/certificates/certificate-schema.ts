@@ -10,7 +10,7 @@ import {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const CertificateType = builder.objectRef<CertificateView>('Certificate').implement({
+export const CertificateType = builder.objectRef<CertificateView>('Certificate').implement({
   description: "One of the session learner's certificates.",
   fields: (t) => ({
     certificate_id: t.exposeString('certificateId'),
@@ -24,7 +24,7 @@ const CertificateType = builder.objectRef<CertificateView>('Certificate').implem
   }),
 });
 
-const PublicCertificateType = builder.objectRef<PublicCertificateView>('PublicCertificate').implement({
+export const PublicCertificateType = builder.objectRef<PublicCertificateView>('PublicCertificate').implement({
   description: 'What anyone may check about a certificate.',
   fields: (t) => ({
     certificate_id: t.exposeString('certificateId'),

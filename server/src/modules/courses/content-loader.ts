@@ -17,6 +17,7 @@ export class ContentError extends Error {
 
 const LESSON_FILE = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 const QUESTIONS_SUFFIX = '.questions.yaml';
+const DIAGRAMS_FOLDER = 'diagrams';
 const AUTHORIZED_NOTE_HEADING = /^## Authorized testing only\s*$/m;
 const MODULE_KEYS = ['id', 'title', 'description', 'icon', 'difficulty', 'order'] as const;
 const LESSON_KEYS = ['title', 'summary'] as const;
@@ -99,7 +100,7 @@ function loadLessons(dir: string, report: Report): Lesson[] {
   const lessons: Lesson[] = [];
   const names = readdirSync(dir).sort();
   for (const name of names) {
-    if (name === 'module.md') continue;
+    if (name === 'module.md' || name === DIAGRAMS_FOLDER) continue;
     const file = join(dir, name);
     if (name.endsWith(QUESTIONS_SUFFIX)) {
       const lessonName = name.slice(0, -QUESTIONS_SUFFIX.length) + '.md';

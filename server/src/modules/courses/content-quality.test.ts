@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODULE_IDS, type ModuleId } from '@ehc/common';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../../lib/env';
+import { findLabFile } from '../lab-files/lab-files';
 import { lessonQualityProblems, proseWordCount } from './lesson-quality';
 
 /**
@@ -39,8 +40,13 @@ describe('course content meets the bar', () => {
     describe(moduleId, () => {
       const files = lessonFiles(moduleId);
 
-      it.each(files)('%s has every section, a stated lab set-up and enough prose', (name) => {
+      it.each(files)('%s has every section, a stated and tested lab, and enough prose', (name) => {
         expect(lessonQualityProblems(body(join(modulesDir, moduleId, name)))).toEqual([]);
+      });
+
+      // The loader checks each questions file it finds (3–5 valid questions); this checks none is missing.
+      it.each(files)('%s has its knowledge check', (name) => {
+        expect(existsSync(join(modulesDir, moduleId, name.replace(/\.md$/, '.questions.yaml')))).toBe(true);
       });
 
       const outline = FINISHED_MODULES[moduleId];
@@ -51,6 +57,20 @@ describe('course content meets the bar', () => {
       }
     });
   }
+
+  it('links only to lab files the server can serve', () => {
+    const links = MODULE_IDS.flatMap((id) =>
+      lessonFiles(id).flatMap((name) =>
+        [...body(join(modulesDir, id, name)).matchAll(/\]\((\/lab-files\/[^)\s]+)\)/g)].map((m) => `${name}: ${m[1]}`),
+      ),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    const broken = links.filter((link) => {
+      const [, moduleId, file] = /\/lab-files\/([^/]+)\/(.+)$/.exec(link.split(': ')[1]!) ?? [];
+      return !moduleId || !file || findLabFile(moduleId, file) === null;
+    });
+    expect(broken).toEqual([]);
+  });
 
   it('has every module finished, adding up to at least 100 lessons', () => {
     expect(MODULE_IDS.filter((id) => FINISHED_MODULES[id] === undefined)).toEqual([]);
@@ -70,6 +90,7 @@ describe('lessonQualityProblems', () => {
     prose(300),
     '## Hands-on lab',
     'Lab set-up: a Kali VM and DVWA.',
+    '**Tested with:** DVWA 2.5 (run), November 2026.',
     '## Defenses',
     'Patch.',
     '## Key takeaways',
@@ -103,6 +124,16 @@ describe('lessonQualityProblems', () => {
       'the Hands-on lab does not state its lab set-up',
     );
     expect(lessonQualityProblems(complete.replace('## How to see it', '')).join('\n')).toMatch(/two concept sections/);
+  });
+
+  it('asks for exactly one dated "Tested with" line in the lab', () => {
+    const problem = 'the Hands-on lab needs one "**Tested with:** <tools and versions>, <month year>" line';
+    expect(lessonQualityProblems(complete.replace('**Tested with:** DVWA 2.5 (run), November 2026.', ''))).toContain(
+      problem,
+    );
+    expect(lessonQualityProblems(complete.replace(', November 2026.', ', recently.'))).toContain(problem);
+    const twice = complete.replace('## Defenses', '**Tested with:** Kali 2026.3, November 2026.\n\n## Defenses');
+    expect(lessonQualityProblems(twice)).toContain(problem);
   });
 
   it('does not count code as prose', () => {

@@ -27,7 +27,7 @@ const CourseModuleType = builder.objectRef<CourseModule>('CourseModule').impleme
   }),
 });
 
-const LessonType = builder.objectRef<Lesson & { moduleId: string }>('Lesson').implement({
+export const LessonType = builder.objectRef<Lesson & { moduleId: string }>('Lesson').implement({
   description: 'A lesson with its body: for subscribers only.',
   fields: (t) => ({
     module_id: t.exposeString('moduleId'),

@@ -73,7 +73,9 @@ function figure(svg: string, alt: string, caption: string): string {
     )
     .trim();
   const figcaption = caption.trim() ? `<figcaption>${escapeText(caption.trim())}</figcaption>` : '';
-  return `<figure class="diagram">${inline}${figcaption}</figure>`;
+  // On a phone the drawing keeps a readable size and scrolls sideways in its own box,
+  // which can take focus so a keyboard can scroll it too.
+  return `<figure class="diagram"><div class="diagram-scroll" tabindex="0">${inline}</div>${figcaption}</figure>`;
 }
 
 function escapeAttribute(text: string): string {

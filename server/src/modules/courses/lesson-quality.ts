@@ -45,6 +45,11 @@ export function lessonQualityProblems(body: string): string[] {
   }
   const labText = /^## Hands-on lab\s*\n([\s\S]*?)(?=^## )/m.exec(body)?.[1] ?? '';
   if (lab !== -1 && !/lab set-?up/i.test(labText)) problems.push('the Hands-on lab does not state its lab set-up');
+  // docs/content-format.md: what the lab was run or checked against, and when.
+  const tested = labText.match(/^\*\*Tested with:\*\* .+\b(19|20)\d{2}\b/gm) ?? [];
+  if (lab !== -1 && tested.length !== 1) {
+    problems.push('the Hands-on lab needs one "**Tested with:** <tools and versions>, <month year>" line');
+  }
 
   const words = proseWordCount(body);
   if (words < MIN_PROSE_WORDS) problems.push(`has ${words} words of prose; at least ${MIN_PROSE_WORDS} are needed`);

@@ -26,6 +26,8 @@ export interface Question {
   options: QuestionOption[];
   /** Accepted short answers, already normalised (see normaliseShortAnswer). */
   acceptedAnswers: string[];
+  /** The first accepted answer as written, shown once the learner has answered. */
+  displayAnswer: string;
   caseSensitive: boolean;
   explanationHtml: string;
 }
@@ -110,6 +112,7 @@ function readQuestion(raw: unknown, where: string, fail: (problem: string) => vo
 
   let options: QuestionOption[] = [];
   let acceptedAnswers: string[] = [];
+  let displayAnswer = '';
   const caseSensitive = record.case_sensitive === true;
   if (kind === 'short') {
     if ('case_sensitive' in record && typeof record.case_sensitive !== 'boolean') {
@@ -120,6 +123,7 @@ function readQuestion(raw: unknown, where: string, fail: (problem: string) => vo
       problem('"answers" must be a list of one or more accepted answers');
     } else {
       acceptedAnswers = answers.map((a) => normaliseShortAnswer(String(a), caseSensitive));
+      displayAnswer = String(answers[0]);
       if (new Set(acceptedAnswers).size !== acceptedAnswers.length) problem('"answers" lists the same answer twice');
     }
   } else {
@@ -132,6 +136,7 @@ function readQuestion(raw: unknown, where: string, fail: (problem: string) => vo
     promptHtml: renderMarkdown(String(record.prompt)),
     options,
     acceptedAnswers,
+    displayAnswer,
     caseSensitive,
     explanationHtml: renderMarkdown(String(record.explanation)),
   };
@@ -162,9 +167,12 @@ function readOptions(raw: unknown, kind: 'single' | 'multiple', problem: (text: 
     options.push({ index, html: renderInlineMarkdown(text), correct: record.correct === true });
   });
   const right = options.filter((o) => o.correct).length;
-  if (kind === 'single' && right !== 1) problem(`a single-choice question has exactly one correct option (found ${right})`);
+  if (kind === 'single' && right !== 1)
+    problem(`a single-choice question has exactly one correct option (found ${right})`);
   if (kind === 'multiple' && (right < 2 || right === options.length)) {
-    problem(`a multiple-choice question has at least two correct options and at least one wrong one (found ${right} of ${options.length})`);
+    problem(
+      `a multiple-choice question has at least two correct options and at least one wrong one (found ${right} of ${options.length})`,
+    );
   }
   return options;
 }

@@ -1,3 +1,4 @@
+import type { TaxInvoice } from '../billing/tax-invoice';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -20,6 +21,8 @@ export interface MailData {
     paidAt: number;
     paymentId: string;
     method: string | null;
+    /** The GST facts when the seller was registered; absent in mails queued before invoices existed. */
+    invoice?: TaxInvoice | null;
   };
   certificate_issued: {
     fullName: string;

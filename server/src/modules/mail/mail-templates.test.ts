@@ -1,3 +1,4 @@
+import { taxInvoiceFor } from '../billing/tax-invoice';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_ORIGIN, EXAMPLE_SELLER, mailExamples } from '../../test/mail-examples';
 import type { MailKind, QueuedMail } from './mail-queue';
@@ -95,11 +96,21 @@ describe('renderMail', () => {
     }
   });
 
-  it('prints the GSTIN on a receipt when the seller has one, and says GST is not charged when not', () => {
-    const unregistered = render(examples.receipt.mail);
+  it('is a tax invoice when the payment carries one, and says GST is not charged when not', () => {
+    const unregistered = render(examples.receipt.mail, { ...EXAMPLE_SELLER, gstin: '29ABCDE1234F1Z5' });
+    // Today's GSTIN does not turn an earlier, untaxed sale into an invoice.
     expect(unregistered.text).toContain('GST not charged: supplier not registered under GST');
-    const registered = render(examples.receipt.mail, { ...EXAMPLE_SELLER, gstin: '29ABCDE1234F1Z5' });
+    expect(unregistered.text).not.toContain('Tax invoice');
+    const invoice = taxInvoiceFor(4900, '29ABCDE1234F1Z5', '27');
+    const registered = render({
+      ...examples.receipt.mail,
+      data: { ...examples.receipt.mail.data, invoice },
+    } as QueuedMail);
+    expect(registered.text).toContain('Tax invoice');
     expect(registered.text).toContain('GSTIN: 29ABCDE1234F1Z5');
+    expect(registered.text).toContain('Maharashtra (27)');
+    expect(registered.text).toContain('999293');
+    expect(registered.text).toMatch(/IGST @ 18%\W+₹7\.47/);
     expect(registered.html).toContain('29ABCDE1234F1Z5');
     expect(registered.text).not.toContain('GST not charged');
   });

@@ -1,7 +1,7 @@
 import { COURSE_NAME, MODULE_COUNT } from '@ehc/common';
 import type { Seller as SellerSettings } from '../settings/business-settings';
 import type { MailData, QueuedMail } from './mail-queue';
-import { RECEIPT_ITEM, taxLine } from '../billing/receipts';
+import { invoiceRows, RECEIPT_ITEM, taxLine } from '../billing/receipts';
 
 export interface RenderedMail {
   subject: string;
@@ -127,7 +127,7 @@ function passwordChanged(
 function receipt(data: MailData['receipt'], seller: Seller, link: (target: string) => string): MailContent {
   return {
     subject: `Your receipt ${data.receiptNumber} for the ${COURSE}`,
-    heading: 'Payment receipt',
+    heading: data.invoice ? 'Tax invoice' : 'Payment receipt',
     blocks: [
       greeting(data.fullName),
       paragraph(
@@ -145,7 +145,8 @@ function receipt(data: MailData['receipt'], seller: Seller, link: (target: strin
           ['Payment method', paymentMethodName(data.method)],
           ['Sold by', seller.legalName],
           ['Seller address', seller.address],
-          ['Tax', taxLine(seller)],
+          ...(data.invoice ? invoiceRows(data.invoice, formatRupees) : []),
+          ['Tax', taxLine(data.invoice ?? null)],
         ],
       },
       { type: 'action', label: 'View your receipt', url: link(data.receiptUrl) },

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder';
 import { requirePaidUser, requireUser } from '../../graphql/guards';
 import type { GraphQLContext } from '../../graphql/context';
+import { CheckScoreType } from '../checks/checks-schema';
 import {
   getUserProgress,
   markLessonComplete,
@@ -25,6 +26,7 @@ const ModuleProgressType = builder.objectRef<ModuleProgress>('ModuleProgress').i
       description: 'ISO 8601 time the module became complete.',
       resolve: (p) => (p.completedAt === null ? null : new Date(p.completedAt).toISOString()),
     }),
+    checks: t.field({ type: CheckScoreType, description: "The module's knowledge checks.", resolve: (p) => p.checks }),
   }),
 });
 

@@ -3,6 +3,7 @@ import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ensureFullCertificate, issueCertificatesForCompletion } from '../certificates/certificate-service';
+import { checkScores, type CheckScore } from '../checks/answer-service';
 import type { Catalogue, CourseModule } from '../courses/catalogue';
 
 export interface ModuleProgress {
@@ -11,6 +12,8 @@ export interface ModuleProgress {
   completedLessons: number[];
   /** When the module became complete, or null. */
   completedAt: number | null;
+  /** The module's knowledge checks. */
+  checks: CheckScore;
 }
 
 export interface UserProgress {
@@ -34,9 +37,10 @@ export async function getUserProgress(
   { db, catalogue, appOrigin }: ProgressDeps,
   userRef: string,
 ): Promise<UserProgress> {
-  const [lessonRows, completionRows] = await Promise.all([
+  const [lessonRows, completionRows, scores] = await Promise.all([
     db.selectFrom('lesson_progress').select(['module_id', 'lesson_slug']).where('user_ref', '=', userRef).execute(),
     db.selectFrom('module_completion').select(['module_id', 'completed_at']).where('user_ref', '=', userRef).execute(),
+    checkScores(db, catalogue, userRef),
   ]);
   const completedAt = new Map(completionRows.map((row) => [row.module_id, row.completed_at]));
   const modules = catalogue.modules.map((module) =>
@@ -44,6 +48,7 @@ export async function getUserProgress(
       module,
       new Set(lessonRows.filter((row) => row.module_id === module.id).map((row) => row.lesson_slug)),
       completedAt.get(module.id) ?? null,
+      scores.get(module.id)!,
     ),
   );
   const completedModules = modules.filter((m) => m.completedAt !== null).map((m) => m.moduleId);
@@ -75,7 +80,11 @@ export async function markLessonComplete(
     .onConflict((oc) => oc.columns(['user_ref', 'module_id', 'lesson_slug']).doNothing())
     .execute();
 
-  return completeModuleIfDone(db, module, userRef, now, appOrigin);
+  const [progress, scores] = await Promise.all([
+    completeModuleIfDone(db, module, userRef, now, appOrigin),
+    checkScores(db, catalogue, userRef, module.id),
+  ]);
+  return { ...progress, checks: scores.get(module.id)! };
 }
 
 async function completeModuleIfDone(
@@ -84,7 +93,7 @@ async function completeModuleIfDone(
   userRef: string,
   now: number,
   appOrigin: string,
-): Promise<ModuleProgress> {
+): Promise<Omit<ModuleProgress, 'checks'>> {
   return db.transaction().execute(async (trx) => {
     // One learner's completions run one at a time, after their lesson rows committed: when
     // the last lessons of two modules finish at once, the second sees the first's module
@@ -119,14 +128,19 @@ async function completeModuleIfDone(
       .where('module_id', '=', module.id)
       .executeTakeFirst();
     const completedAt = completion?.completed_at ?? null;
-    return toModuleProgress(module, done, completedAt);
+    return { moduleId: module.id, completedLessons: completedNumbers(module, done), completedAt };
   });
 }
 
-function toModuleProgress(module: CourseModule, doneSlugs: Set<string>, completedAt: number | null): ModuleProgress {
-  return {
-    moduleId: module.id,
-    completedLessons: module.lessons.filter((lesson) => doneSlugs.has(lesson.slug)).map((lesson) => lesson.number),
-    completedAt,
-  };
+function toModuleProgress(
+  module: CourseModule,
+  doneSlugs: Set<string>,
+  completedAt: number | null,
+  checks: CheckScore,
+): ModuleProgress {
+  return { moduleId: module.id, completedLessons: completedNumbers(module, doneSlugs), completedAt, checks };
+}
+
+function completedNumbers(module: CourseModule, doneSlugs: Set<string>): number[] {
+  return module.lessons.filter((lesson) => doneSlugs.has(lesson.slug)).map((lesson) => lesson.number);
 }

@@ -34,7 +34,7 @@ export const businessSettingsSchema = z.object({
     .int('must be a whole number of paise')
     .min(100, 'must be at least 100 paise (₹1)')
     .max(10_000_000, 'must be at most 10000000 paise (₹1,00,000)'),
-  /** The earlier price, and since when it was really charged (null: never shown as "was"). */
+  /** The earlier price, and the days it was really charged (null: never shown as "was"). */
   referencePrice: z
     .object({
       paise: z
@@ -43,6 +43,8 @@ export const businessSettingsSchema = z.object({
         .min(100, 'must be at least 100 paise (₹1)')
         .max(100_000_000, 'must be at most 100000000 paise (₹10,00,000)'),
       chargedSince: z.string().regex(DAY, 'must be a date such as 2026-01-31').nullable(),
+      /** The last day it was charged; with chargedSince, the range a learner is told. */
+      chargedUntil: z.string().regex(DAY, 'must be a date such as 2026-01-31').nullable().default(null),
     })
     .nullable(),
   /** The offer's real end (ISO time); "limited-time" is claimed only before it. */
@@ -63,6 +65,7 @@ const FIELD_LABELS: Record<string, string> = {
   pricePaise: 'Price',
   'referencePrice.paise': 'Reference price',
   'referencePrice.chargedSince': 'Reference price “charged since” date',
+  'referencePrice.chargedUntil': 'Reference price “charged until” date',
   offerEndsAt: 'Offer end',
 };
 
@@ -87,10 +90,24 @@ export function checkNewSettings(
     return { problem: 'Reference price must be more than the price, or left empty.' };
   }
   const since = reference?.chargedSince;
-  if (since && !(isCalendarDay(since) && Date.parse(`${since}T00:00:00Z`) <= now)) {
+  const until = reference?.chargedUntil;
+  if (since && !isPastDay(since, now)) {
     return { problem: 'Reference price “charged since” date must be a real day, not in the future.' };
   }
+  if (until && !isPastDay(until, now)) {
+    return { problem: 'Reference price “charged until” date must be a real day, not in the future.' };
+  }
+  if (reference && Boolean(since) !== Boolean(until)) {
+    return { problem: 'Reference price needs both dates: from when and until when it was charged.' };
+  }
+  if (since && until && until < since) {
+    return { problem: 'Reference price “charged until” date must not be before the “charged since” date.' };
+  }
   return { settings };
+}
+
+function isPastDay(day: string, now: number): boolean {
+  return isCalendarDay(day) && Date.parse(`${day}T00:00:00Z`) <= now;
 }
 
 function isCalendarDay(day: string): boolean {
@@ -113,7 +130,7 @@ export function defaultSettings(env: Pick<Env, 'seller'>): BusinessSettings {
     pricePaise: PRICE_PAISE,
     // The spec's ₹4,999, with no date: shown, and warned about in production, until the
     // seller says since when it was charged or removes it.
-    referencePrice: { paise: LIST_PRICE_RUPEES * 100, chargedSince: null },
+    referencePrice: { paise: LIST_PRICE_RUPEES * 100, chargedSince: null, chargedUntil: null },
     offerEndsAt: null,
   };
 }
@@ -153,6 +170,8 @@ export interface PublicPricing {
   referencePricePaise: number | null;
   /** Computed from the reference price, rounded down: never more than the truth. */
   discountPercent: number | null;
+  /** The days the reference price was charged (YYYY-MM-DD), when the seller gave them. */
+  referenceCharged: { since: string; until: string } | null;
   /** Only while the offer really runs. */
   offerEndsAt: string | null;
   gstRegistered: boolean;
@@ -166,6 +185,10 @@ export function publicPricing(settings: BusinessSettings, now = Date.now()): Pub
     pricePaise: settings.pricePaise,
     referencePricePaise: reference?.paise ?? null,
     discountPercent: reference ? Math.floor(((reference.paise - settings.pricePaise) / reference.paise) * 100) : null,
+    referenceCharged:
+      reference?.chargedSince && reference.chargedUntil
+        ? { since: reference.chargedSince, until: reference.chargedUntil }
+        : null,
     offerEndsAt: offerRuns ? settings.offerEndsAt : null,
     gstRegistered: settings.gstin !== null,
   };
@@ -173,9 +196,12 @@ export function publicPricing(settings: BusinessSettings, now = Date.now()): Pub
 
 /** Why a production start warns: a "was" price without the date it was charged is what the rules target. */
 export function pricingWarnings(settings: BusinessSettings): string[] {
-  if (settings.referencePrice && settings.referencePrice.chargedSince === null) {
+  if (
+    settings.referencePrice &&
+    (settings.referencePrice.chargedSince === null || settings.referencePrice.chargedUntil === null)
+  ) {
     return [
-      'A struck-out reference price is shown without the date since which it was charged. The Guidelines for Prevention and Regulation of Dark Patterns, 2023 (CCPA) treat a misleading reference price as a dark pattern: set since when it was charged, or remove it, in the console’s business settings.',
+      'A struck-out reference price is shown without the dates it was really charged. The Guidelines for Prevention and Regulation of Dark Patterns, 2023 (CCPA) treat a misleading reference price as a dark pattern: set from when until when it was charged, or remove it, in the console’s business settings.',
     ];
   }
   return [];

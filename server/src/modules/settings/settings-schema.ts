@@ -16,6 +16,16 @@ const PricingType = builder.objectRef<PublicPricing>('Pricing').implement({
     price: t.exposeInt('pricePaise', { description: 'In paise; the total, GST included when registered.' }),
     reference_price: t.exposeInt('referencePricePaise', { nullable: true, description: 'The "was" price, in paise.' }),
     discount_percent: t.exposeInt('discountPercent', { nullable: true }),
+    reference_charged_since: t.string({
+      nullable: true,
+      description: 'First day the "was" price was charged (YYYY-MM-DD), when the seller gave the range.',
+      resolve: (p) => p.referenceCharged?.since ?? null,
+    }),
+    reference_charged_until: t.string({
+      nullable: true,
+      description: 'Last day the "was" price was charged (YYYY-MM-DD).',
+      resolve: (p) => p.referenceCharged?.until ?? null,
+    }),
     offer_ends_at: t.exposeString('offerEndsAt', { nullable: true, description: 'Only while the offer runs.' }),
     gst_registered: t.exposeBoolean('gstRegistered'),
   }),
@@ -43,6 +53,10 @@ const ReferencePriceType = builder
     fields: (t) => ({
       paise: t.exposeInt('paise'),
       charged_since: t.exposeString('chargedSince', { nullable: true, description: 'YYYY-MM-DD' }),
+      charged_until: t.exposeString('chargedUntil', {
+        nullable: true,
+        description: 'YYYY-MM-DD, the last day charged',
+      }),
     }),
   });
 
@@ -60,7 +74,11 @@ const GrievanceOfficerInput = builder.inputType('GrievanceOfficerInput', {
   fields: (t) => ({ name: t.string(), contact: t.string() }),
 });
 const ReferencePriceInput = builder.inputType('ReferencePriceInput', {
-  fields: (t) => ({ paise: t.int(), charged_since: t.string({ required: false }) }),
+  fields: (t) => ({
+    paise: t.int(),
+    charged_since: t.string({ required: false }),
+    charged_until: t.string({ required: false }),
+  }),
 });
 const BusinessSettingsInput = builder.inputType('BusinessSettingsInput', {
   fields: (t) => ({
@@ -116,7 +134,11 @@ builder.mutationField('updateBusinessSettings', (t) =>
         gstin: input.gstin || null,
         pricePaise: input.price,
         referencePrice: input.reference_price
-          ? { paise: input.reference_price.paise, chargedSince: input.reference_price.charged_since || null }
+          ? {
+              paise: input.reference_price.paise,
+              chargedSince: input.reference_price.charged_since || null,
+              chargedUntil: input.reference_price.charged_until || null,
+            }
           : null,
         offerEndsAt: input.offer_ends_at || null,
       });

@@ -6,9 +6,9 @@ import type { SimulatedGateway } from '../billing/simulated-gateway';
 const UPDATE = `mutation UpdateSettings($input: BusinessSettingsInput!, $reason: String!) {
   updateBusinessSettings(input: $input, reason: $reason) {
     contact { legal_name address support_email support_phone grievance_officer { name contact } gstin }
-    price reference_price { paise charged_since } offer_ends_at } }`;
+    price reference_price { paise charged_since charged_until } offer_ends_at } }`;
 const SETTINGS = `query BusinessSettings { businessSettings { contact { legal_name gstin } price reference_price { paise charged_since } offer_ends_at } }`;
-const PRICING = `query Pricing { pricing { price reference_price discount_percent offer_ends_at gst_registered } }`;
+const PRICING = `query Pricing { pricing { price reference_price discount_percent reference_charged_since reference_charged_until offer_ends_at gst_registered } }`;
 
 const VALID = {
   legal_name: 'Shiksha Labs Pvt Ltd',
@@ -112,6 +112,26 @@ describe('updateBusinessSettings', () => {
       { reference_price: { paise: 9900, charged_since: '2025-02-30' } },
       'Reference price “charged since” date must be a real day, not in the future.',
     ],
+    [
+      'reference price charged until a future day',
+      { reference_price: { paise: 9900, charged_since: '2025-01-01', charged_until: '2999-01-01' } },
+      'Reference price “charged until” date must be a real day, not in the future.',
+    ],
+    [
+      'reference price with only its first day',
+      { reference_price: { paise: 9900, charged_since: '2025-01-01' } },
+      'Reference price needs both dates: from when and until when it was charged.',
+    ],
+    [
+      'reference price with only its last day',
+      { reference_price: { paise: 9900, charged_until: '2025-01-01' } },
+      'Reference price needs both dates: from when and until when it was charged.',
+    ],
+    [
+      'reference price charged until a day before it started',
+      { reference_price: { paise: 9900, charged_since: '2025-03-01', charged_until: '2025-02-28' } },
+      'Reference price “charged until” date must not be before the “charged since” date.',
+    ],
     ['offer end', { offer_ends_at: 'next Friday' }, 'Offer end must be a time such as 2026-12-31T18:29:59Z.'],
   ])('refuses a bad %s with a clear VALIDATION_FAILED message and saves nothing', async (_field, change, message) => {
     const audited = await t.services.db.selectFrom('audit_log').select('id').execute();
@@ -135,6 +155,8 @@ describe('pricing follows the settings', () => {
       price: 4900,
       reference_price: 499900,
       discount_percent: 99,
+      reference_charged_since: null,
+      reference_charged_until: null,
       offer_ends_at: null,
       gst_registered: false,
     });
@@ -147,9 +169,22 @@ describe('pricing follows the settings', () => {
 
   it('computes the discount from the reference price, rounded down', async () => {
     // (10000 − 3350) / 10000 = 66.5 % → 66.
-    const result = await save({ price: 3350, reference_price: { paise: 10000, charged_since: '2025-06-01' } });
+    const result = await save({
+      price: 3350,
+      reference_price: { paise: 10000, charged_since: '2025-06-01', charged_until: '2025-09-30' },
+    });
     expect(result.body.errors).toBeUndefined();
-    expect(await pricing()).toMatchObject({ price: 3350, reference_price: 10000, discount_percent: 66 });
+    expect(result.body.data?.updateBusinessSettings).toMatchObject({
+      reference_price: { paise: 10000, charged_since: '2025-06-01', charged_until: '2025-09-30' },
+    });
+    // The learner is told when the "was" price was really charged.
+    expect(await pricing()).toMatchObject({
+      price: 3350,
+      reference_price: 10000,
+      discount_percent: 66,
+      reference_charged_since: '2025-06-01',
+      reference_charged_until: '2025-09-30',
+    });
   });
 
   it('shows an offer end only while it is in the future', async () => {

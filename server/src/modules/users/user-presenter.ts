@@ -8,6 +8,8 @@ export interface UserView {
   payment_status: boolean;
   /** Shows the console link; the server checks the role on every admin field anyway. */
   is_admin: boolean;
+  /** GST state code for the place of supply on tax invoices, when the learner gave it. */
+  state_code: string | null;
 }
 
 export function presentUser(row: UserRow): UserView {
@@ -17,5 +19,6 @@ export function presentUser(row: UserRow): UserView {
     phone: row.phone,
     payment_status: row.payment_status === 1,
     is_admin: row.role === 'admin',
+    state_code: row.state_code,
   };
 }

@@ -10,5 +10,9 @@ export const UserType = builder.objectRef<UserView>('User').implement({
     payment_status: t.exposeBoolean('payment_status'),
     subscribed: t.boolean({ resolve: (user) => user.payment_status }),
     is_admin: t.exposeBoolean('is_admin', { description: 'Whether the console (/admin) is open to this user.' }),
+    state_code: t.exposeString('state_code', {
+      nullable: true,
+      description: 'GST state code (e.g. "29" for Karnataka): the place of supply on tax invoices.',
+    }),
   }),
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PHONE_LENGTH, VALIDATION_MESSAGES, validateProfile } from '@ehc/common';
+import { ACCOUNT_MESSAGES, GST_STATES, PHONE_LENGTH, VALIDATION_MESSAGES, validateProfile } from '@ehc/common';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
@@ -9,17 +9,21 @@ import { accountErrorMessage } from './account-errors';
 
 const PHONE_RULES: string[] = [VALIDATION_MESSAGES.phoneRequired, VALIDATION_MESSAGES.phoneInvalid];
 
-/** Edits the full name and phone under the sign-up rules and messages. */
+/** Edits the full name and phone under the sign-up rules and messages, and the optional state for tax invoices. */
 export function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved(user: SessionUser): void }) {
   const ids = useId();
   const errorId = `${ids}-error`;
-  const [fields, setFields] = useState({ fullName: user.full_name, phone: user.phone });
+  const [fields, setFields] = useState({
+    fullName: user.full_name,
+    phone: user.phone,
+    stateCode: user.state_code ?? '',
+  });
   const [error, setError] = useState<{ message: string; field: 'fullName' | 'phone' | null } | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const refs = { fullName: useRef<HTMLInputElement>(null), phone: useRef<HTMLInputElement>(null) };
 
-  function update(field: 'fullName' | 'phone', value: string) {
+  function update(field: 'fullName' | 'phone' | 'stateCode', value: string) {
     setFields((current) => ({ ...current, [field]: value }));
     setError(null);
     setSaved(false);
@@ -37,8 +41,8 @@ export function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved(user
     }
     setBusy(true);
     try {
-      const updated = await updateProfile(fields.fullName, fields.phone);
-      setFields({ fullName: updated.full_name, phone: updated.phone });
+      const updated = await updateProfile(fields.fullName, fields.phone, fields.stateCode);
+      setFields({ fullName: updated.full_name, phone: updated.phone, stateCode: updated.state_code ?? '' });
       setSaved(true);
       onSaved(updated);
     } catch (failure) {
@@ -73,6 +77,28 @@ export function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved(user
         errorId={errorFor('phone')}
         onChange={(value) => update('phone', value)}
       />
+      <div>
+        <label htmlFor={`${ids}-state`} className="block text-sm font-medium text-slate-200">
+          State (optional)
+        </label>
+        <select
+          id={`${ids}-state`}
+          value={fields.stateCode}
+          aria-describedby={`${ids}-state-hint`}
+          onChange={(event) => update('stateCode', event.target.value)}
+          className="mt-1 block min-h-11 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 text-white"
+        >
+          <option value="">Not given</option>
+          {GST_STATES.map((state) => (
+            <option key={state.code} value={state.code}>
+              {state.name}
+            </option>
+          ))}
+        </select>
+        <p id={`${ids}-state-hint`} className="mt-1 text-xs text-slate-400">
+          Where you live: the place of supply on GST invoices for payments you make after saving it.
+        </p>
+      </div>
       <FormMessage id={errorId} error={error?.message ?? null} success={saved ? ACCOUNT_MESSAGES.profileSaved : null} />
       <button type="submit" disabled={busy} className={buttonStyles.primary}>
         {busy ? 'Processing...' : 'Save details'}

@@ -66,10 +66,22 @@ function ReceiptNotFound({ number }: { number: string }) {
   );
 }
 
+function TaxRow({ label, value }: { label: string; value: string }) {
+  return (
+    <tr className="border-b border-slate-200 text-slate-700">
+      <td className="py-2 pr-4">{label}</td>
+      <td className="py-2 text-right whitespace-nowrap">{value}</td>
+    </tr>
+  );
+}
+
 /** The receipt itself: what a tax record needs, in the order an accountant reads it. */
 function ReceiptPaper({ receipt }: { receipt: Receipt }) {
   const { seller, buyer } = receipt;
   const amount = formatPaise(receipt.amount, receipt.currency);
+  // The GSTIN printed is the one on the invoice (in force when it was paid), not today's.
+  const invoice = receipt.tax_invoice;
+  const money = (paise: number) => formatPaise(paise, receipt.currency);
   return (
     <main className="receipt-paper mx-auto max-w-3xl rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-10">
       <div className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-300 pb-6">
@@ -80,10 +92,10 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
             {seller.support_email}
             {seller.support_phone && <> · {seller.support_phone}</>}
           </p>
-          {seller.gstin && <p className="mt-1 font-semibold">GSTIN {seller.gstin}</p>}
+          {invoice && <p className="mt-1 font-semibold">GSTIN {invoice.gstin}</p>}
         </div>
         <div className="text-left sm:text-right">
-          <h1 className="text-2xl font-extrabold">Receipt</h1>
+          <h1 className="text-2xl font-extrabold">{invoice ? 'Tax invoice' : 'Receipt'}</h1>
           <dl className="mt-2 text-sm">
             <dt className="sr-only">Receipt number</dt>
             <dd className="font-mono text-base font-semibold">{receipt.number}</dd>
@@ -116,9 +128,21 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
         </thead>
         <tbody>
           <tr className="border-b border-slate-200">
-            <td className="py-3 pr-4">{receipt.item}</td>
-            <td className="py-3 text-right whitespace-nowrap">{amount}</td>
+            <td className="py-3 pr-4">
+              {receipt.item}
+              {invoice && <span className="block text-xs text-slate-600">SAC {invoice.sac}</span>}
+            </td>
+            <td className="py-3 text-right whitespace-nowrap">{invoice ? money(invoice.taxable) : amount}</td>
           </tr>
+          {invoice &&
+            (invoice.igst > 0 || invoice.cgst + invoice.sgst === 0 ? (
+              <TaxRow label={`IGST @ ${invoice.rate_percent}%`} value={money(invoice.igst)} />
+            ) : (
+              <>
+                <TaxRow label={`CGST @ ${invoice.rate_percent / 2}%`} value={money(invoice.cgst)} />
+                <TaxRow label={`SGST @ ${invoice.rate_percent / 2}%`} value={money(invoice.sgst)} />
+              </>
+            ))}
         </tbody>
         <tfoot>
           <tr>
@@ -139,6 +163,17 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
           <dt className="text-slate-600">Payment method</dt>
           <dd>{receipt.method ? (METHOD_NAMES[receipt.method] ?? receipt.method) : '—'}</dd>
         </div>
+        {invoice && (
+          <div>
+            <dt className="text-slate-600">Place of supply</dt>
+            <dd>
+              {invoice.place_of_supply}
+              {!invoice.place_from_learner && (
+                <span className="block text-xs text-slate-600">The seller’s state: no state was on record.</span>
+              )}
+            </dd>
+          </div>
+        )}
       </dl>
 
       {receipt.refunded_at && (

@@ -164,6 +164,14 @@ function SettingsForm({ initial }: { initial: BusinessSettings }) {
           </div>
           <div>
             <TextField
+              {...field('chargedUntil')}
+              type="date"
+              hint="The last day it was charged. Learners are shown both dates."
+            />
+            {errorUnder('chargedUntil')}
+          </div>
+          <div>
+            <TextField
               {...field('offerEndsOn')}
               type="date"
               hint="“Limited-time” is said only until the end of this day (India time)."

@@ -133,7 +133,7 @@ export interface BusinessSettings {
     gstin: string | null;
   };
   price: number;
-  reference_price: { paise: number; charged_since: string | null } | null;
+  reference_price: { paise: number; charged_since: string | null; charged_until: string | null } | null;
   offer_ends_at: string | null;
 }
 
@@ -145,7 +145,7 @@ export interface BusinessSettingsInput {
   grievance_officer: { name: string; contact: string } | null;
   gstin: string | null;
   price: number;
-  reference_price: { paise: number; charged_since: string | null } | null;
+  reference_price: { paise: number; charged_since: string | null; charged_until: string | null } | null;
   offer_ends_at: string | null;
 }
 
@@ -164,7 +164,7 @@ const LEARNER_FIELDS = `
 
 const SETTINGS_FIELDS = `
   contact { legal_name address support_email support_phone grievance_officer { name contact } gstin }
-  price reference_price { paise charged_since } offer_ends_at`;
+  price reference_price { paise charged_since charged_until } offer_ends_at`;
 
 /** Learners whose email, phone, order id, payment id or certificate id matches. */
 export async function findLearners(query: string): Promise<AdminLearnerSummary[]> {

@@ -11,7 +11,7 @@ const stored = {
     gstin: null,
   },
   price: 4900,
-  reference_price: { paise: 499_900, charged_since: '2025-01-01' },
+  reference_price: { paise: 499_900, charged_since: '2025-01-01', charged_until: '2025-06-30' },
   offer_ends_at: '2026-12-31T18:29:59Z',
 };
 
@@ -33,7 +33,7 @@ describe('settings form', () => {
       reason: 'Year-end offer',
       input: expect.objectContaining({
         price: 9900,
-        reference_price: { paise: 199_900, charged_since: '2025-01-01' },
+        reference_price: { paise: 199_900, charged_since: '2025-01-01', charged_until: '2025-06-30' },
         offer_ends_at: '2026-12-31T18:29:59Z',
         support_phone: null,
         grievance_officer: null,
@@ -44,6 +44,9 @@ describe('settings form', () => {
   it('refuses a "was" price without its date, or not above the price, and a short reason', () => {
     expect(settingsInput(form({ chargedSince: '' }), '2026-11-23')).toMatchObject({ field: 'chargedSince' });
     expect(settingsInput(form({ chargedSince: '2026-12-01' }), '2026-11-23')).toMatchObject({ field: 'chargedSince' });
+    expect(settingsInput(form({ chargedUntil: '' }), '2026-11-23')).toMatchObject({ field: 'chargedUntil' });
+    expect(settingsInput(form({ chargedUntil: '2026-12-01' }), '2026-11-23')).toMatchObject({ field: 'chargedUntil' });
+    expect(settingsInput(form({ chargedUntil: '2024-12-31' }), '2026-11-23')).toMatchObject({ field: 'chargedUntil' });
     expect(settingsInput(form({ referencePrice: '49' }), '2026-11-23')).toMatchObject({ field: 'referencePrice' });
     expect(settingsInput(form({ officerName: 'Priya' }), '2026-11-23')).toMatchObject({ field: 'officerContact' });
     expect(settingsInput(form({ reason: 'why' }), '2026-11-23')).toMatchObject({ field: 'reason' });
@@ -55,6 +58,8 @@ describe('settings form', () => {
     expect(serverProblem(gstin)).toEqual({ field: 'gstin', message: gstin });
     const since = 'Reference price “charged since” date must be a real day, not in the future.';
     expect(serverProblem(since)).toEqual({ field: 'chargedSince', message: since });
+    const both = 'Reference price needs both dates: from when and until when it was charged.';
+    expect(serverProblem(both)).toEqual({ field: 'chargedUntil', message: both });
     expect(serverProblem('Reference price must be more than the price, or left empty.').field).toBe('referencePrice');
     expect(serverProblem('Please give a reason (5 to 500 characters).')).toMatchObject({ field: null });
   });

@@ -14,6 +14,7 @@ export interface SettingsFields {
   price: string;
   referencePrice: string;
   chargedSince: string;
+  chargedUntil: string;
   offerEndsOn: string;
   reason: string;
 }
@@ -31,6 +32,7 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   price: 'Price (₹)',
   referencePrice: '“Was” price (₹, optional)',
   chargedSince: 'Charged since',
+  chargedUntil: 'Charged until',
   offerEndsOn: 'Offer ends on (optional)',
   reason: 'Reason',
 };
@@ -57,6 +59,7 @@ export function fieldsFrom(settings: BusinessSettings): SettingsFields {
     price: rupeesText(settings.price),
     referencePrice: settings.reference_price ? rupeesText(settings.reference_price.paise) : '',
     chargedSince: settings.reference_price?.charged_since ?? '',
+    chargedUntil: settings.reference_price?.charged_until ?? '',
     offerEndsOn: settings.offer_ends_at ? indiaDateOf(settings.offer_ends_at) : '',
     reason: '',
   };
@@ -104,7 +107,14 @@ export function settingsInput(
       return problem('chargedSince', 'Please give the date since when the “was” price was charged.');
     }
     if (trimmed.chargedSince > today) return problem('chargedSince', 'The “was” price must have been charged already.');
-    reference = { paise, charged_since: trimmed.chargedSince };
+    if (!DAY.test(trimmed.chargedUntil)) {
+      return problem('chargedUntil', 'Please give the last day the “was” price was charged.');
+    }
+    if (trimmed.chargedUntil > today) return problem('chargedUntil', 'The last day charged cannot be in the future.');
+    if (trimmed.chargedUntil < trimmed.chargedSince) {
+      return problem('chargedUntil', 'The last day charged cannot be before the first.');
+    }
+    reference = { paise, charged_since: trimmed.chargedSince, charged_until: trimmed.chargedUntil };
   }
   if (trimmed.offerEndsOn && !DAY.test(trimmed.offerEndsOn)) {
     return problem('offerEndsOn', 'Please choose a date, or leave it empty.');
@@ -136,6 +146,8 @@ export function settingsInput(
 // what ties the message to its field; longer names first, as one begins with another.
 const SERVER_NAMES: [prefix: string, field: SettingsField][] = [
   ['Reference price “charged since” date', 'chargedSince'],
+  ['Reference price “charged until” date', 'chargedUntil'],
+  ['Reference price needs both', 'chargedUntil'],
   ['Reference price', 'referencePrice'],
   ['Grievance officer’s name', 'officerName'],
   ['Grievance officer’s contact', 'officerContact'],

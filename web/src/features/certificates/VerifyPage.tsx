@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { certificateDate } from '../../components/CertificateDialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
-import { verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
+import { checkScoreText, verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SiteHeader } from '../../components/SiteHeader';
@@ -91,6 +91,12 @@ function ValidPanel({ certificate }: { certificate: PublicCertificate }) {
             {certificateDate.format(new Date(certificate.completed_at))}
           </dd>
         </div>
+        {certificate.knowledge_checks && (
+          <div>
+            <dt className="text-sm text-slate-400">Knowledge checks</dt>
+            <dd className="text-lg font-semibold text-white">{checkScoreText(certificate.knowledge_checks)}</dd>
+          </div>
+        )}
         <div>
           <dt className="text-sm text-slate-400">Certificate ID</dt>
           <dd className="font-mono text-sm break-all text-slate-200">{certificate.certificate_id}</dd>

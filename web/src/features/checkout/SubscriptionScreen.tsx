@@ -87,6 +87,18 @@ export function SubscriptionScreen({ lessonCount, onBack, children }: Subscripti
   );
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "1 Jun 2025" from "2025-06-01". */
+function dayLabel(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
 /** The price line: the total, the honest "was" price when there is one, and a real end date. */
 function PriceSummary({ pricing }: { pricing: Pricing }) {
   return (
@@ -102,6 +114,12 @@ function PriceSummary({ pricing }: { pricing: Pricing }) {
         <span className="text-4xl font-extrabold text-white">{formatPrice(pricing.price)}</span>
         <span className="pb-1 text-sm text-slate-300">one-time</span>
       </p>
+      {pricing.reference_price !== null && pricing.reference_charged_since && pricing.reference_charged_until && (
+        <p className="mt-1 text-xs text-slate-400" data-testid="reference-charged">
+          {formatPrice(pricing.reference_price)} was the price from {dayLabel(pricing.reference_charged_since)} to{' '}
+          {dayLabel(pricing.reference_charged_until)}.
+        </p>
+      )}
       <p className="mt-2 text-sm text-slate-300">
         {pricing.gst_registered ? 'GST included. ' : ''}This is the total: nothing is added at checkout.
       </p>

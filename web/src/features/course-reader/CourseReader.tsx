@@ -9,9 +9,11 @@ import {
   markLessonComplete,
   type CourseModule,
   type ModuleProgress,
+  type QuestionAttempt,
 } from '../../lib/course-api';
 import { useAsync } from '../../lib/use-async';
 import { CourseSidebar } from './CourseSidebar';
+import { KnowledgeCheck } from './KnowledgeCheck';
 import { missingLessons, resumeLesson } from './lesson-navigation';
 import './lesson-content.css';
 
@@ -50,6 +52,22 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
     setOutlineOpen(false);
     window.scrollTo({ top: 0, behavior: 'instant' });
     headingRef.current?.focus({ preventScroll: true });
+  }
+
+  /** A first answer moves the module's knowledge-check score in the sidebar at once. */
+  function countFirstAnswer(attempt: QuestionAttempt) {
+    setProgress((current) =>
+      current
+        ? {
+            ...current,
+            checks: {
+              ...current.checks,
+              answered: current.checks.answered + 1,
+              first_time_right: current.checks.first_time_right + (attempt.first_correct ? 1 : 0),
+            },
+          }
+        : current,
+    );
   }
 
   /** Saves one lesson as done; on failure tells the learner and returns null. */
@@ -161,6 +179,17 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
           {lesson.status === 'ready' && (
             // Rendered and sanitized on the server from our own Markdown (server/src/modules/courses/markdown.ts).
             <div className="lesson-content mt-8" dangerouslySetInnerHTML={{ __html: lesson.data.html }} />
+          )}
+          {lesson.status === 'ready' && (
+            // Keyed by the lesson the data belongs to: while the next lesson loads, the
+            // previous one's questions must not be taken for its own.
+            <KnowledgeCheck
+              key={`${lesson.data.module_id}/${lesson.data.number}`}
+              moduleId={lesson.data.module_id}
+              lessonNumber={lesson.data.number}
+              questions={lesson.data.questions}
+              onFirstAnswer={countFirstAnswer}
+            />
           )}
 
           <nav

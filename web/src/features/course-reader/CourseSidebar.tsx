@@ -47,6 +47,12 @@ export function CourseSidebar({ module, progress, current, open, onSelect, onBac
           >
             <div className="h-full rounded-full bg-emerald-500 transition-all" style={{ width: `${percent}%` }} />
           </div>
+          {progress && progress.checks.total > 0 && (
+            <p className="mt-3 text-xs text-slate-400" data-testid="module-checks">
+              Knowledge checks: {progress.checks.answered} of {progress.checks.total} answered,{' '}
+              {progress.checks.first_time_right} right at the first attempt
+            </p>
+          )}
         </div>
       </div>
       <nav aria-label="Lessons">

@@ -93,6 +93,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
                   module={module}
                   locked={!user.payment_status}
                   completed={completed.has(module.id)}
+                  progress={data.data[1].modules.find((m) => m.module_id === module.id)}
                   onOpen={() => openModule(module.id)}
                 />
               ))}

@@ -1,16 +1,20 @@
 import { DifficultyBadge } from '../../components/DifficultyBadge';
-import type { CourseModule } from '../../lib/course-api';
+import type { CourseModule, ModuleProgress } from '../../lib/course-api';
 
 interface ModuleCardProps {
   module: CourseModule;
   locked: boolean;
   completed: boolean;
+  /** The learner's progress in this module (shown once the course is unlocked). */
+  progress: ModuleProgress | undefined;
   onOpen(): void;
 }
 
 /** One module in the dashboard grid (spec §2). */
-export function ModuleCard({ module, locked, completed, onOpen }: ModuleCardProps) {
+export function ModuleCard({ module, locked, completed, progress, onOpen }: ModuleCardProps) {
   const label = locked ? 'Subscribe to Access' : completed ? 'Review' : 'Start Learning';
+  const done = progress?.completed_lessons.length ?? 0;
+  const checks = progress?.checks;
   return (
     <article
       aria-labelledby={`module-${module.id}`}
@@ -41,9 +45,38 @@ export function ModuleCard({ module, locked, completed, onOpen }: ModuleCardProp
         <span>{module.lesson_count} lessons</span>
         <DifficultyBadge difficulty={module.difficulty} />
       </div>
+      {!locked && progress && (
+        <div className="mt-3 text-xs text-slate-400" data-testid="card-progress">
+          <div className="flex justify-between">
+            <span>
+              {done}/{module.lesson_count} lessons
+            </span>
+            {checks && checks.total > 0 && (
+              <span>
+                Checks: {checks.first_time_right}/{checks.total} right first time
+              </span>
+            )}
+          </div>
+          <div
+            role="progressbar"
+            aria-label={`${module.title} progress`}
+            aria-valuemin={0}
+            aria-valuemax={module.lesson_count}
+            aria-valuenow={done}
+            className="mt-1 h-1 overflow-hidden rounded-full bg-slate-800"
+          >
+            <div
+              className="h-full rounded-full bg-emerald-500"
+              style={{ width: `${module.lesson_count ? (100 * done) / module.lesson_count : 0}%` }}
+            />
+          </div>
+        </div>
+      )}
       <button
         type="button"
         onClick={onOpen}
+        // Seven cards, seven buttons: the name says which module each one opens.
+        aria-label={`${label}: ${module.title}`}
         className={`mt-5 w-full rounded-xl px-4 py-2.5 text-sm font-semibold transition ${
           locked
             ? 'bg-amber-400 text-slate-950 hover:bg-amber-300'

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@ehc/common';
+import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/guards';
+import { findSessionUser } from '../modules/auth/session-store';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { findLabFile } from '../modules/lab-files/lab-files';
+import type { Services } from '../services';
+import { contentDisposition } from './content-disposition';
+import { refuseRequest } from './refusal';
+
+/**
+ * GET /lab-files/<module>/<file>: a lab's download (modules/lab-files/), for paid learners
+ * only. A name that is no lab file is 404 for everyone (the names are the same for all and
+ * reveal nothing); a known one is 401 signed out and 403 unpaid, with the codes and
+ * messages the API uses for lessons. Refusals are never cached.
+ */
+export function registerLabFileRoutes(app: FastifyInstance, services: Services): void {
+  app.get<{ Params: { module: string; file: string } }>('/lab-files/:module/:file', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const file = findLabFile(request.params.module, request.params.file);
+    if (!file) return refuseRequest(reply, 404, 'NOT_FOUND', 'No such lab file.');
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await findSessionUser(services.db, token, services.env.session) : null;
+    if (!session) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    if (!hasCourseAccess(session.user)) return refuseRequest(reply, 403, 'FORBIDDEN', SUBSCRIBERS_ONLY);
+
+    // Kept by the learner's browser only, and revalidated on each use so access is
+    // checked again (a refund ends it); an unchanged file then costs a 304.
+    reply.header('etag', file.etag).header('cache-control', 'private, no-cache');
+    if (etagMatches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', contentDisposition('attachment', file.fileName))
+      .send(file.body);
+  });
+}
+
+// If-None-Match compares weakly (RFC 9110 §13.1.2): a list of tags, W/ ignored, or "*".
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,185 @@
+import type { Kysely } from 'kysely';
+import type { Database, QuestionAttemptTable } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Catalogue, CourseModule, Lesson } from '../courses/catalogue';
+import { normaliseShortAnswer, type Question } from '../courses/questions';
+
+/** What a learner sent: the chosen options' indices, or the typed text. */
+export interface GivenAnswer {
+  choices?: readonly number[] | null;
+  text?: string | null;
+}
+
+/** A learner's record on one question, once they have answered it. */
+export interface QuestionAttempt {
+  questionId: string;
+  firstCorrect: boolean;
+  lastCorrect: boolean;
+  lastAnswer: GivenAnswer;
+  attempts: number;
+}
+
+export const MAX_SHORT_ANSWER_LENGTH = 200;
+
+const CHECK_MESSAGES = {
+  unknownQuestion: 'That question does not exist.',
+  chooseOne: 'Choose one answer.',
+  chooseSome: 'Choose at least one answer.',
+  unknownChoice: 'That choice is not one of the options.',
+  typeAnswer: 'Type an answer.',
+  tooLong: `Answers are at most ${MAX_SHORT_ANSWER_LENGTH} characters.`,
+} as const;
+
+/** Checks the answer against the content and records it: the first answer once, then each retry. */
+export async function answerQuestion(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userRef: string,
+  target: { moduleId: string; lessonNumber: number; questionId: string },
+  given: GivenAnswer,
+): Promise<QuestionAttempt> {
+  const lesson = catalogue.lesson(target.moduleId, target.lessonNumber);
+  const question = lesson?.questions.find((q) => q.id === target.questionId);
+  if (!lesson || !question) throw new AppError('NOT_FOUND', CHECK_MESSAGES.unknownQuestion);
+  const answer = validAnswer(question, given);
+  const correct = isCorrect(question, answer) ? 1 : 0;
+  const stored = JSON.stringify(answer);
+  const now = Date.now();
+
+  // One statement: the insert records the first answer; a conflict (an earlier answer, or
+  // a racing one from another tab) leaves first_* alone and counts the retry. Both
+  // databases run it atomically on the primary key, so 50 racing answers make one row.
+  const row = await db
+    .insertInto('question_attempt')
+    .values({
+      user_ref: userRef,
+      module_id: target.moduleId,
+      lesson_slug: lesson.slug,
+      question_id: question.id,
+      first_correct: correct,
+      first_answer: stored,
+      first_answered_at: now,
+      last_correct: correct,
+      last_answer: stored,
+      last_answered_at: now,
+      attempts: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_ref', 'module_id', 'lesson_slug', 'question_id']).doUpdateSet((eb) => ({
+        last_correct: eb.ref('excluded.last_correct'),
+        last_answer: eb.ref('excluded.last_answer'),
+        last_answered_at: eb.ref('excluded.last_answered_at'),
+        attempts: eb('question_attempt.attempts', '+', 1),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toAttempt(row);
+}
+
+/** The learner's attempts on one lesson's questions, by question id. */
+export async function lessonAttempts(
+  db: Kysely<Database>,
+  userRef: string,
+  moduleId: string,
+  lesson: Lesson,
+): Promise<Map<string, QuestionAttempt>> {
+  const rows = await db
+    .selectFrom('question_attempt')
+    .selectAll()
+    .where('user_ref', '=', userRef)
+    .where('module_id', '=', moduleId)
+    .where('lesson_slug', '=', lesson.slug)
+    .execute();
+  return new Map(rows.map((row) => [row.question_id, toAttempt(row)]));
+}
+
+/** "X of Y right at the first attempt" for a module, or for the course when moduleId is null. */
+export interface CheckScore {
+  /** Questions in the current content. */
+  total: number;
+  /** Of those, how many the learner has answered at least once. */
+  answered: number;
+  /** Of those, how many they got right at the first attempt. */
+  firstTimeRight: number;
+}
+
+/**
+ * Scores per module for one learner (every module, or only `onlyModule`), counting only
+ * questions that exist in today's content.
+ */
+export async function checkScores(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userRef: string,
+  onlyModule?: string,
+): Promise<Map<string, CheckScore>> {
+  let query = db
+    .selectFrom('question_attempt')
+    .select(['module_id', 'lesson_slug', 'question_id', 'first_correct'])
+    .where('user_ref', '=', userRef);
+  if (onlyModule !== undefined) query = query.where('module_id', '=', onlyModule);
+  const rows = await query.execute();
+  const firstCorrect = new Map(rows.map((r) => [`${r.module_id}/${r.lesson_slug}/${r.question_id}`, r.first_correct]));
+  const modules = catalogue.modules.filter((m) => onlyModule === undefined || m.id === onlyModule);
+  return new Map(modules.map((module) => [module.id, scoreModule(module, firstCorrect)]));
+}
+
+export function courseScore(scores: Iterable<CheckScore>): CheckScore {
+  const sum: CheckScore = { total: 0, answered: 0, firstTimeRight: 0 };
+  for (const score of scores) {
+    sum.total += score.total;
+    sum.answered += score.answered;
+    sum.firstTimeRight += score.firstTimeRight;
+  }
+  return sum;
+}
+
+function scoreModule(module: CourseModule, firstCorrect: Map<string, number>): CheckScore {
+  const score: CheckScore = { total: 0, answered: 0, firstTimeRight: 0 };
+  for (const lesson of module.lessons) {
+    for (const question of lesson.questions) {
+      score.total += 1;
+      const first = firstCorrect.get(`${module.id}/${lesson.slug}/${question.id}`);
+      if (first === undefined) continue;
+      score.answered += 1;
+      if (first === 1) score.firstTimeRight += 1;
+    }
+  }
+  return score;
+}
+
+function validAnswer(question: Question, given: GivenAnswer): GivenAnswer {
+  if (question.kind === 'short') {
+    const text = given.text?.trim() ?? '';
+    if (text === '') throw AppError.validation(CHECK_MESSAGES.typeAnswer);
+    if (text.length > MAX_SHORT_ANSWER_LENGTH) throw AppError.validation(CHECK_MESSAGES.tooLong);
+    return { text };
+  }
+  const choices = [...new Set(given.choices ?? [])].sort((a, b) => a - b);
+  if (choices.some((index) => !question.options.some((option) => option.index === index))) {
+    throw AppError.validation(CHECK_MESSAGES.unknownChoice);
+  }
+  if (question.kind === 'single' && choices.length !== 1) throw AppError.validation(CHECK_MESSAGES.chooseOne);
+  if (choices.length === 0) throw AppError.validation(CHECK_MESSAGES.chooseSome);
+  return { choices };
+}
+
+function isCorrect(question: Question, answer: GivenAnswer): boolean {
+  if (question.kind === 'short') {
+    return question.acceptedAnswers.includes(normaliseShortAnswer(answer.text ?? '', question.caseSensitive));
+  }
+  const right = question.options.filter((o) => o.correct).map((o) => o.index);
+  const chosen = answer.choices ?? [];
+  return chosen.length === right.length && right.every((index) => chosen.includes(index));
+}
+
+function toAttempt(row: QuestionAttemptTable): QuestionAttempt {
+  return {
+    questionId: row.question_id,
+    firstCorrect: row.first_correct === 1,
+    lastCorrect: row.last_correct === 1,
+    lastAnswer: JSON.parse(row.last_answer) as GivenAnswer,
+    attempts: Number(row.attempts),
+  };
+}
