@@ -88,6 +88,9 @@ test('found by payment id: a refund locks the learner again, a grant unlocks the
   page,
   browser,
 }) => {
+  // Two browsers, a refund, a grant and three accessibility scans: on a busy 2-core machine
+  // the journey alone can take more than the default 30 s.
+  test.slow();
   const learner = await learnerBrowser(browser, newLearner({ fullName: 'Farhan Sheikh' }));
   const paymentId = await payByApi(learner.page.request);
   await learner.page.goto('/dashboard');
