@@ -123,6 +123,9 @@ test('settings edited in the console change the subscription screen and the cont
   page,
   browser,
 }) => {
+  // The console, a second browser for the learner and the contact page: a long journey that
+  // can pass 30 s on a busy 2-core machine.
+  test.slow();
   await setPricing({ reference_price: SPEC_REFERENCE, offer_ends_at: null });
   const account = newLearner({ fullName: 'Rohan Admin' });
   await signUpByApi(page.request, account);
