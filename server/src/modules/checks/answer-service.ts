@@ -30,14 +30,17 @@ const CHECK_MESSAGES = {
   tooLong: `Answers are at most ${MAX_SHORT_ANSWER_LENGTH} characters.`,
 } as const;
 
-/** Checks the answer against the content and records it: the first answer once, then each retry. */
+/**
+ * Checks the answer against the content and records it: the first answer once, then each
+ * retry. Returns the question with the attempt, which is what reveals its key.
+ */
 export async function answerQuestion(
   db: Kysely<Database>,
   catalogue: Catalogue,
   userRef: string,
   target: { moduleId: string; lessonNumber: number; questionId: string },
   given: GivenAnswer,
-): Promise<QuestionAttempt> {
+): Promise<{ question: Question; attempt: QuestionAttempt }> {
   const lesson = catalogue.lesson(target.moduleId, target.lessonNumber);
   const question = lesson?.questions.find((q) => q.id === target.questionId);
   if (!lesson || !question) throw new AppError('NOT_FOUND', CHECK_MESSAGES.unknownQuestion);
@@ -74,7 +77,7 @@ export async function answerQuestion(
     )
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toAttempt(row);
+  return { question, attempt: toAttempt(row) };
 }
 
 /** The learner's attempts on one lesson's questions, by question id. */

@@ -96,14 +96,10 @@ builder.mutationField('answerQuestion', (t) =>
     resolve: async (_root, args, ctx) => {
       const user = requirePaidUser(ctx);
       const target = { moduleId: args.module_id, lessonNumber: args.number, questionId: args.question_id };
-      const attempt = await answerQuestion(ctx.services.db, ctx.services.catalogue, user.id, target, {
+      return answerQuestion(ctx.services.db, ctx.services.catalogue, user.id, target, {
         choices: args.choices,
         text: args.text,
       });
-      const question = ctx.services.catalogue
-        .lesson(args.module_id, args.number)!
-        .questions.find((q) => q.id === args.question_id)!;
-      return { question, attempt };
     },
   }),
 );
