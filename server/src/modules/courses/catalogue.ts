@@ -1,4 +1,5 @@
 import type { Difficulty, ModuleId } from '@ehc/common';
+import type { Section } from './markdown';
 import type { Question } from './questions';
 
 /** One lesson as loaded from `content/modules/<module>/NN-<slug>.md`. */
@@ -11,6 +12,10 @@ export interface Lesson {
   summary: string;
   /** Sanitized, highlighted HTML rendered once at load. */
   html: string;
+  /** The body's second-level headings, whose ids the HTML carries. */
+  sections: Section[];
+  /** Estimated minutes to read the body. */
+  readingMinutes: number;
   /** The lesson's knowledge check, from `NN-<slug>.questions.yaml`. */
   questions: Question[];
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../../lib/env';
 import { FIXTURE_CONTENT_DIR } from '../../test/test-app';
 import { ContentError, loadCatalogue } from './content-loader';
+import { readingMinutes, renderLesson } from './markdown';
 
 const copies: string[] = [];
 afterEach(() => copies.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -176,8 +177,50 @@ describe('rendered lesson HTML', () => {
     );
   });
 
-  it('highlights fenced code on the server and wraps tables for scrolling', () => {
-    expect(lesson.html).toMatch(/<pre tabindex="0"><code class="hljs language-python"><span class="hljs-/);
-    expect(lesson.html).toContain('<div class="table-scroll"><table>');
+  it('highlights fenced code on the server, labelled with its language and a copy button', () => {
+    expect(lesson.html).toContain(
+      '<div class="code-block"><div class="code-head"><span class="code-lang">Python</span>' +
+        '<button type="button" class="code-copy" data-copy-code aria-label="Copy Python code">Copy</button></div>',
+    );
+    expect(lesson.html).toMatch(
+      /<pre tabindex="0" aria-label="Python code"><code class="hljs language-python"><span class="hljs-/,
+    );
+  });
+
+  it('wraps tables in a named box that a keyboard can scroll', () => {
+    expect(lesson.html).toContain(
+      '<div class="table-scroll" tabindex="0" role="region" aria-label="Table, scrolls sideways"><table>',
+    );
+  });
+
+  it('gives each h2 an anchor and lists them as the lesson\'s sections', () => {
+    expect(lesson.sections).toEqual([
+      { id: 'learning-objectives', title: 'Learning objectives' },
+      { id: 'body', title: 'Body' },
+    ]);
+    expect(lesson.html).toContain('<h2 id="learning-objectives">Learning objectives</h2>');
+    expect(lesson.readingMinutes).toBe(1);
+  });
+});
+
+describe('renderLesson', () => {
+  it('keeps anchors unique when headings repeat and slugs text outside a-z', () => {
+    const { html, sections } = renderLesson('## Setup\n\n## Setup\n\n## `nmap` — ports & services\n');
+    expect(sections.map((section) => section.id)).toEqual(['setup', 'setup-2', 'nmap-ports-services']);
+    expect(sections[2]!.title).toBe('nmap — ports & services');
+    expect(html).toContain('<h2 id="setup-2">Setup</h2>');
+  });
+
+  it('labels code in an unknown language as written, and unlabelled code as Text', () => {
+    expect(renderLesson('```\nls\n```\n').html).toContain('<span class="code-lang">Text</span>');
+    expect(renderLesson('```nosuchlang\nls\n```\n').html).toContain('<span class="code-lang">nosuchlang</span>');
+  });
+});
+
+describe('readingMinutes', () => {
+  it('counts words at 200 a minute, and never less than a minute', () => {
+    expect(readingMinutes('word '.repeat(1000))).toBe(5);
+    expect(readingMinutes('one two')).toBe(1);
+    expect(readingMinutes('— | --- |')).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { DIFFICULTIES, MODULE_DISPLAY_NAMES, MODULE_IDS, type Difficulty, type M
 import { parse as parseYaml } from 'yaml';
 import { Catalogue, type CourseModule, type Lesson } from './catalogue';
 import { diagramResolver } from './diagrams';
-import { renderMarkdown, type RenderContext } from './markdown';
+import { readingMinutes, renderLesson, renderMarkdown, type RenderContext } from './markdown';
 import { loadQuestions } from './questions';
 
 /** Why the content cannot be served, one line per problem, each naming its file. */
@@ -126,12 +126,15 @@ function loadLessons(dir: string, report: Report): Lesson[] {
     if (summary !== undefined && !isNonEmptyString(summary)) report(file, '"summary" must be non-empty text');
     const questionsFile = join(dir, name.slice(0, -'.md'.length) + QUESTIONS_SUFFIX);
     const questions = existsSync(questionsFile) ? (loadQuestions(questionsFile, report) ?? []) : [];
+    const { html, sections } = renderLesson(parsed.body, renderContext(dir, file, report));
     lessons.push({
       number,
       slug: match[2]!,
       title: String(title),
       summary: String(summary),
-      html: renderMarkdown(parsed.body, renderContext(dir, file, report)),
+      html,
+      sections,
+      readingMinutes: readingMinutes(parsed.body),
       questions,
     });
   }

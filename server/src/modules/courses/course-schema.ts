@@ -2,6 +2,12 @@ import { builder } from '../../graphql/builder';
 import { requirePaidUser, requireUser } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
 import type { CourseModule, Lesson } from './catalogue';
+import type { Section } from './markdown';
+
+const SectionType = builder.objectRef<Section>('LessonSection').implement({
+  description: 'A second-level heading of a lesson; `id` is its anchor in the lesson HTML.',
+  fields: (t) => ({ id: t.exposeString('id'), title: t.exposeString('title') }),
+});
 
 const LessonSummaryType = builder.objectRef<Lesson>('LessonSummary').implement({
   description: 'A lesson as listed in the catalogue: no body.',
@@ -35,6 +41,8 @@ export const LessonType = builder.objectRef<Lesson & { moduleId: string }>('Less
     title: t.exposeString('title'),
     summary: t.exposeString('summary'),
     html: t.exposeString('html', { description: 'Sanitized HTML rendered from the lesson Markdown.' }),
+    sections: t.field({ type: [SectionType], resolve: (lesson) => lesson.sections }),
+    reading_minutes: t.exposeInt('readingMinutes', { description: 'Estimated minutes to read the body.' }),
   }),
 });
 

@@ -13,10 +13,17 @@ const md: MarkdownIt = new MarkdownIt({
   linkify: false,
   typographer: false,
   highlight: (code, language) => {
-    const known = language && hljs.getLanguage(language);
+    const known = language ? hljs.getLanguage(language) : undefined;
     const body = known ? hljs.highlight(code, { language, ignoreIllegals: true }).value : md.utils.escapeHtml(code);
-    const label = known ? ` class="hljs language-${md.utils.escapeHtml(language)}"` : ' class="hljs"';
-    return `<pre tabindex="0"><code${label}>${body}</code></pre>`;
+    const label = md.utils.escapeHtml(known?.name ?? (language || 'Text'));
+    const codeClass = known ? ` class="hljs language-${md.utils.escapeHtml(language)}"` : ' class="hljs"';
+    // The copy button works through one delegated handler in the reader; the box that
+    // scrolls is focusable so a keyboard can scroll it, and named for screen readers.
+    return (
+      `<div class="code-block"><div class="code-head"><span class="code-lang">${label}</span>` +
+      `<button type="button" class="code-copy" data-copy-code aria-label="Copy ${label} code">Copy</button></div>` +
+      `<pre tabindex="0" aria-label="${label} code"><code${codeClass}>${body}</code></pre></div>`
+    );
   },
 });
 
@@ -24,6 +31,14 @@ const md: MarkdownIt = new MarkdownIt({
 export interface RenderContext {
   diagrams?: DiagramResolver;
   report?: (problem: string) => void;
+  /** Filled while rendering: the document's second-level headings, for a contents list. */
+  sections?: Section[];
+}
+
+/** A second-level heading of a rendered document and the id its anchor links to. */
+export interface Section {
+  id: string;
+  title: string;
 }
 
 // The only pictures are the module's own diagrams, drawn inline (see diagrams.ts): an
@@ -45,12 +60,55 @@ md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
   return self.renderToken(tokens, index, options);
 };
 
-// Wide tables scroll sideways inside their own box instead of stretching a phone screen.
-md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+// Wide tables scroll sideways inside their own box instead of stretching a phone screen;
+// the box takes focus so a keyboard can scroll it too.
+md.renderer.rules.table_open = () =>
+  '<div class="table-scroll" tabindex="0" role="region" aria-label="Table, scrolls sideways"><table>\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
+
+// Every h2 gets an id the reader's contents list links to: a slug of its text, made unique
+// within the document.
+md.renderer.rules.heading_open = (tokens, index, options, env: RenderContext, self) => {
+  const token = tokens[index]!;
+  if (token.tag === 'h2') {
+    const title = tokens[index + 1]?.children?.map((child) => child.content).join('') ?? '';
+    const sections = (env.sections ??= []);
+    const base = slugify(title) || 'section';
+    let id = base;
+    for (let n = 2; sections.some((section) => section.id === id); n += 1) id = `${base}-${n}`;
+    sections.push({ id, title });
+    token.attrSet('id', id);
+  }
+  return self.renderToken(tokens, index, options);
+};
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** Words a reader gets through in a minute of technical prose (code included, read slower). */
+const WORDS_PER_MINUTE = 200;
+
+/** Whole minutes to read `source`, at least one. */
+export function readingMinutes(source: string): number {
+  const words = source.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
 
 export function renderMarkdown(source: string, context: RenderContext = {}): string {
   return md.render(source, context);
+}
+
+/** A lesson body as HTML, with its sections (h2s) in order. */
+export function renderLesson(source: string, context: RenderContext = {}): { html: string; sections: Section[] } {
+  const env: RenderContext = { ...context, sections: [] };
+  const html = md.render(source, env);
+  return { html, sections: env.sections! };
 }
 
 /** The escaping markdown-it applies to text (& < > "), for values filled into rendered HTML. */
