@@ -196,7 +196,13 @@ test.describe('session journeys', () => {
   });
 
   test('a signed-out visit to a protected route ends at /', async ({ page }) => {
-    for (const path of ['/dashboard', '/dashboard/premium', '/course/web-application', '/subscription']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/premium',
+      '/course/web-application',
+      '/course/web-application/2',
+      '/subscription',
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
     }

@@ -88,9 +88,9 @@ test.describe('dashboard', () => {
     const saved = await page.evaluate(() => window.scrollY);
     expect(saved).toBeGreaterThan(1000);
     await last.getByRole('button', { name: 'Start Learning' }).click();
-    await expect(page).toHaveURL(/\/course\/cryptography$/);
-    await page.getByRole('button', { name: 'Lessons' }).click();
-    await page.getByRole('button', { name: '← Back to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/course\/cryptography\/1$/);
+    // The reader's top bar holds the way back on a phone.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(last).toBeInViewport();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(saved);
@@ -105,19 +105,19 @@ test.describe('course reader', () => {
       .getByRole('article', { name: 'Web Application Security' })
       .getByRole('button', { name: 'Start Learning' })
       .click();
-    await expect(page).toHaveURL(/\/course\/web-application$/);
+    await expect(page).toHaveURL(/\/course\/web-application\/1$/);
 
     const outline = page.getByRole('complementary', { name: 'Course outline' });
     await expect(outline.getByRole('heading', { name: 'Web Application Security' })).toBeVisible();
     await expect(outline.getByText('Fixture module 4 for tests')).toBeVisible();
     await expect(page.getByTestId('course-progress')).toHaveText('0%');
-    const lessons = outline.getByRole('navigation', { name: 'Lessons' }).getByRole('button');
+    const lessons = outline.getByRole('navigation', { name: 'Lessons' }).getByRole('link');
     await expect(lessons).toHaveCount(3);
-    await expect(lessons.nth(0)).toHaveAttribute('aria-current', 'step');
+    await expect(lessons.nth(0)).toHaveAttribute('aria-current', 'page');
 
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Web Application Security fixture lesson 1');
-    await expect(main.getByText('Lesson 1 of 3').last()).toBeVisible();
+    await expect(page.getByText('Lesson 1 of 3').last()).toBeVisible();
     await expect(main.getByText('FIXTURE-LESSON-BODY-web-application-1')).toBeVisible();
     await expect(main.locator('pre code.hljs')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -127,23 +127,23 @@ test.describe('course reader', () => {
     await expect(page.getByRole('button', { name: 'Mark Complete' })).toHaveCount(0);
     await expect(page.getByTestId('course-progress')).toHaveText('33%');
 
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Web Application Security fixture lesson 2');
-    await expect(main.getByText('Lesson 2 of 3').last()).toBeVisible();
+    await expect(page.getByText('Lesson 2 of 3').last()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(main.getByText('Lesson 1 of 3').last()).toBeVisible();
+    await expect(page.getByText('Lesson 1 of 3').last()).toBeVisible();
 
     // Jump ahead with the sidebar, skipping lesson 2.
     await lessons.nth(2).click();
-    await expect(lessons.nth(2)).toHaveAttribute('aria-current', 'step');
+    await expect(lessons.nth(2)).toHaveAttribute('aria-current', 'page');
     await expect(main.getByText('FIXTURE-LESSON-BODY-web-application-3')).toBeVisible();
     await page.getByRole('button', { name: 'Complete Module' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'finish lesson 2 first' })).toBeVisible();
-    await expect(main.getByText('Lesson 2 of 3').last()).toBeVisible();
+    await expect(page.getByText('Lesson 2 of 3').last()).toBeVisible();
     await expect(page.getByTestId('course-progress')).toHaveText('67%');
 
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByTestId('course-progress')).toHaveText('100%');
     await page.getByRole('button', { name: 'Complete Module' }).click();
     const certificate = page.getByRole('dialog', { name: 'Certificate' });
@@ -166,9 +166,11 @@ test.describe('course reader', () => {
   test('resumes at the first incomplete lesson after a reload and in another session', async ({ page, browser }) => {
     const learner = await signInPaidLearner(page);
     await page.goto('/course/web-application');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByText('Lesson 2 of 3').last()).toBeVisible();
-    await page.reload();
+    // The module's own address, without a lesson, resumes where the learner stopped.
+    await page.goto('/course/web-application');
+    await expect(page).toHaveURL(/\/course\/web-application\/2$/);
     await expect(page.getByText('Lesson 2 of 3').last()).toBeVisible();
     await expect(page.getByTestId('course-progress')).toHaveText('33%');
 
@@ -194,7 +196,7 @@ test.describe('course reader', () => {
       if (request.url().endsWith('/graphql') && request.postDataJSON()?.operationName === 'UpdateUserProgress')
         saves += 1;
     });
-    await page.getByRole('navigation', { name: 'Lessons' }).getByRole('button').nth(1).click();
+    await page.getByRole('navigation', { name: 'Lessons' }).getByRole('link').nth(1).click();
     await page.getByRole('button', { name: 'Complete Module' }).click();
     await expect(page.getByRole('dialog', { name: 'Certificate' })).toBeVisible();
     expect(saves).toBe(0);
@@ -243,16 +245,22 @@ test.describe('course reader', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('on a 360 px phone the outline folds away and code scrolls sideways', async ({ page }) => {
+  test('on a 360 px phone the outline opens as a drawer and code scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInPaidLearner(page);
     await page.goto('/course/web-application');
-    const outline = page.getByRole('complementary', { name: 'Course outline' });
-    await expect(outline).toBeHidden();
-    await page.getByRole('button', { name: 'Lessons' }).click();
-    await expect(outline).toBeVisible();
-    await outline.getByRole('navigation', { name: 'Lessons' }).getByRole('button').nth(1).click();
-    await expect(outline).toBeHidden();
+    const drawer = page.getByRole('dialog', { name: 'Lessons' });
+    await expect(page.getByRole('complementary', { name: 'Course outline' })).toBeHidden();
+    const opener = page.getByRole('button', { name: 'Lessons' });
+    await opener.click();
+    await expect(drawer.getByRole('complementary', { name: 'Course outline' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await drawer.getByRole('navigation', { name: 'Lessons' }).getByRole('link').nth(1).click();
+    await expect(drawer).toHaveCount(0);
+    await expect(page).toHaveURL(/\/course\/web-application\/2$/);
     await expect(page.getByText('Lesson 2 of 3').last()).toBeVisible();
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(360);

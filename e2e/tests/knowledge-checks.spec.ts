@@ -65,7 +65,7 @@ test('a learner answers right and wrong, retries, and sees the score on the cert
   await expect(question(page, 'fixture-short').getByTestId('verdict')).toContainText('✗ Not quite');
   await expect(page.getByTestId('lesson-score')).toHaveText('Score: 1 of 3 right at the first attempt');
 
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await answerLesson(page, 2, { allRight: true });
   await expect(page.getByTestId('lesson-score')).toHaveText('Score: 3 of 3 right at the first attempt');
   await expect(page.getByTestId('module-checks')).toContainText('6 of 6 answered, 4 right at the first attempt');

@@ -37,7 +37,8 @@ export const router = createBrowserRouter([
     ),
   },
   {
-    path: '/course/:moduleId',
+    // Without a lesson number the reader resumes at the first incomplete lesson.
+    path: '/course/:moduleId/:lessonNumber?',
     element: (
       <RequireUser>
         <CoursePage />

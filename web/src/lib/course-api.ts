@@ -22,6 +22,9 @@ export interface LessonBody {
   number: number;
   title: string;
   html: string;
+  /** The lesson's second-level headings; `id` is the anchor in `html`. */
+  sections: { id: string; title: string }[];
+  reading_minutes: number;
   questions: LessonQuestion[];
 }
 
@@ -120,7 +123,7 @@ export function fetchLesson(moduleId: string, number: number): Promise<LessonBod
     request = gql<{ lesson: LessonBody }>(
       'GetLesson',
       `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) {
-        module_id number title html
+        module_id number title html reading_minutes sections { id title }
         questions { id kind prompt_html options { index html } attempt { ${ATTEMPT_FIELDS} } }
       } }`,
       { module: moduleId, number },

@@ -193,7 +193,7 @@ describe('rendered lesson HTML', () => {
     );
   });
 
-  it('gives each h2 an anchor and lists them as the lesson\'s sections', () => {
+  it("gives each h2 an anchor and lists them as the lesson's sections", () => {
     expect(lesson.sections).toEqual([
       { id: 'learning-objectives', title: 'Learning objectives' },
       { id: 'body', title: 'Body' },

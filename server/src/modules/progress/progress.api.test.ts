@@ -8,7 +8,7 @@ import { FIXTURE_CONTENT_DIR, createTestApp, makePaid, uniqueEmail, type TestApp
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 const LOGIN = `mutation LoginUser($email: String!, $password: String!) { loginUser(email: $email, password: $password) { user_id } }`;
 const CATALOGUE = `query GetCatalogue { catalogue { id title description icon difficulty lesson_count lessons { number title summary } } }`;
-const LESSON = `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) { module_id number title html } }`;
+const LESSON = `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) { module_id number title html reading_minutes sections { id title } } }`;
 const PROGRESS = `query GetUserProgress { progress { completed_modules modules { module_id completed_lessons completed completed_at } } }`;
 const COMPLETE = `mutation UpdateUserProgress($module: String!, $number: Int!) {
   markLessonComplete(module_id: $module, number: $number) { module_id completed_lessons completed completed_at }
@@ -79,7 +79,15 @@ describe('lesson bodies', () => {
   it('are served to paid learners', async () => {
     const { cookie } = await learner({ paid: true });
     const result = await t.graphql(LESSON, { module: 'cryptography', number: 2 }, { cookie });
-    expect(result.body.data?.lesson).toMatchObject({ module_id: 'cryptography', number: 2 });
+    expect(result.body.data?.lesson).toMatchObject({
+      module_id: 'cryptography',
+      number: 2,
+      reading_minutes: 1,
+      sections: [
+        { id: 'learning-objectives', title: 'Learning objectives' },
+        { id: 'body', title: 'Body' },
+      ],
+    });
     expect((result.body.data?.lesson as { html: string }).html).toContain('FIXTURE-LESSON-BODY-cryptography-2');
   });
 

@@ -1,29 +1,46 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { fetchCatalogue, fetchProgress, totalLessons } from '../../lib/course-api';
+import { fetchCatalogue, fetchLesson, fetchModuleIntro, fetchProgress, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PaymentGate } from '../checkout/PaymentGate';
 import { CourseReader } from './CourseReader';
+import { lessonPath, parseLessonNumber, resumeLesson } from './lesson-navigation';
 
 /** Spec §4: an unknown module shows "Loading..." and goes to the dashboard after 100 ms. */
 const UNKNOWN_MODULE_REDIRECT_MS = 100;
 
-/** `/course/:moduleId`: the reader for subscribers, the payment screen for everyone else. */
+/**
+ * `/course/:moduleId/:lessonNumber?`: the reader for subscribers, the payment screen for
+ * everyone else. Without a valid lesson number a subscriber goes to the resume point.
+ */
 export function CoursePage() {
-  const { moduleId = '' } = useParams();
+  const { moduleId = '', lessonNumber } = useParams();
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const data = useAsync(
-    () => Promise.all([fetchCatalogue(), user.payment_status ? fetchProgress() : Promise.resolve(null)]),
-    `${moduleId}:${user.payment_status}`,
-  );
+  const requested = parseLessonNumber(lessonNumber);
+  const data = useAsync(() => {
+    if (user.payment_status) {
+      // Started alongside the catalogue and progress, not after them: the lesson in the
+      // URL and the module introduction are what the reader shows first.
+      if (requested !== null) fetchLesson(moduleId, requested).catch(() => undefined);
+      fetchModuleIntro(moduleId).catch(() => undefined);
+    }
+    return Promise.all([fetchCatalogue(), user.payment_status ? fetchProgress() : Promise.resolve(null)]);
+  }, `${moduleId}:${user.payment_status}`);
   const module = data.data?.[0].find((m) => m.id === moduleId);
   const unknown = data.status === 'ready' && !module;
-  useDocumentTitle(module ? `${module.title} · Ethical Hacking Course` : 'Course · Ethical Hacking Course');
+  const lesson = requested !== null ? module?.lessons[requested - 1] : undefined;
+  useDocumentTitle(
+    user.payment_status && module && lesson
+      ? `${lesson.title} · ${module.title}`
+      : module
+        ? `${module.title} · Ethical Hacking Course`
+        : 'Course · Ethical Hacking Course',
+  );
 
   useEffect(() => {
     if (!unknown) return;
@@ -38,7 +55,8 @@ export function CoursePage() {
     return <PaymentGate lessonCount={totalLessons(data.data[0])} />;
   }
   const [catalogue, userProgress] = data.data;
-  const progress = userProgress?.modules.find((m) => m.module_id === module.id);
+  const progress = userProgress?.modules.find((m) => m.module_id === module.id) ?? null;
+  if (!lesson) return <Navigate to={lessonPath(module.id, resumeLesson(module, progress))} replace />;
   const otherCompleted = catalogue
     .filter((m) => m.id !== module.id && userProgress?.completed_modules.includes(m.id))
     .map((m) => m.title);
@@ -46,7 +64,8 @@ export function CoursePage() {
     <CourseReader
       key={module.id}
       module={module}
-      initialProgress={progress ?? null}
+      current={lesson.number}
+      initialProgress={progress}
       otherCompletedModules={otherCompleted}
     />
   );

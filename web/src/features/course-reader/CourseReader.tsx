@@ -2,44 +2,55 @@ import { MESSAGES } from '@ehc/common';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CertificateDialog } from '../../components/CertificateDialog';
+import { CloseButton } from '../../components/CloseButton';
+import { Dialog } from '../../components/Dialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import {
   fetchLesson,
-  fetchModuleIntro,
   markLessonComplete,
   type CourseModule,
   type ModuleProgress,
   type QuestionAttempt,
 } from '../../lib/course-api';
-import { useAsync } from '../../lib/use-async';
 import { CourseSidebar } from './CourseSidebar';
 import { KnowledgeCheck } from './KnowledgeCheck';
-import { missingLessons, resumeLesson } from './lesson-navigation';
+import { LessonBody } from './LessonBody';
+import { LessonContents } from './LessonContents';
+import { lessonPath, missingLessons, progressPercent } from './lesson-navigation';
+import { ModuleIntro } from './ModuleIntro';
+import { ReaderBottomBar } from './ReaderBottomBar';
+import { ReaderTopBar } from './ReaderTopBar';
+import { useAsync } from '../../lib/use-async';
 import './lesson-content.css';
 
 interface CourseReaderProps {
   module: CourseModule;
+  /** The lesson in the URL, already checked to exist. */
+  current: number;
   initialProgress: ModuleProgress | null;
   /** Titles of the learner's other completed modules, for the certificate screen. */
   otherCompletedModules: string[];
 }
 
-/** The course screen of spec §2 for a subscriber. */
-export function CourseReader({ module, initialProgress, otherCompletedModules }: CourseReaderProps) {
+/** The course screen of spec §2 for a subscriber; the lesson shown is the one in the URL. */
+export function CourseReader({ module, current, initialProgress, otherCompletedModules }: CourseReaderProps) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<ModuleProgress | null>(initialProgress);
-  const [current, setCurrent] = useState(() => resumeLesson(module, initialProgress));
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const [showCertificate, setShowCertificate] = useState(false);
-  const [outlineOpen, setOutlineOpen] = useState(false);
+  const [lessonsOpen, setLessonsOpen] = useState(false);
+  const [marked, setMarked] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const forwardRef = useRef<HTMLButtonElement>(null);
   const lesson = useAsync(() => fetchLesson(module.id, current), `${module.id}/${current}`);
 
   const total = module.lessons.length;
   const isLast = current === total;
   const done = new Set(progress?.completed_lessons ?? []);
-  const summary = module.lessons[current - 1];
+  const summary = module.lessons[current - 1]!;
+  const following = module.lessons[current];
   const completedModules = progress?.completed ? [...otherCompletedModules, module.title] : otherCompletedModules;
 
   // Warm the cache so "Next" shows the following lesson at once.
@@ -47,14 +58,29 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
     if (current < total) fetchLesson(module.id, current + 1).catch(() => {});
   }, [module.id, current, total]);
 
-  function goTo(number: number) {
-    setCurrent(number);
-    setOutlineOpen(false);
+  // A new lesson (Next, Previous, the outline, Back or Forward) starts at its top, with
+  // focus on its title so a screen reader starts reading there. Not on the first render:
+  // a learner arriving from a link starts where the browser puts them.
+  const shownLesson = useRef(current);
+  useEffect(() => {
+    if (shownLesson.current === current) return;
+    shownLesson.current = current;
     window.scrollTo({ top: 0, behavior: 'instant' });
     headingRef.current?.focus({ preventScroll: true });
+  }, [current]);
+
+  // After "Mark Complete" its button is gone; the next step is the natural place for
+  // focus. In an effect, because the forward button is enabled again only once rendered.
+  useEffect(() => {
+    if (marked > 0) forwardRef.current?.focus();
+  }, [marked]);
+
+  function goTo(number: number) {
+    setLessonsOpen(false);
+    navigate(lessonPath(module.id, number));
   }
 
-  /** A first answer moves the module's knowledge-check score in the sidebar at once. */
+  /** A first answer moves the module's knowledge-check score in the outline at once. */
   function countFirstAnswer(attempt: QuestionAttempt) {
     setProgress((current) =>
       current
@@ -85,6 +111,12 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
     }
   }
 
+  async function markComplete() {
+    if (!(await save(current))) return;
+    setAnnouncement(`Lesson ${current} completed.`);
+    setMarked((count) => count + 1);
+  }
+
   async function next() {
     setNotice(null);
     if (!done.has(current) && !(await save(current))) return;
@@ -111,113 +143,118 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
     goTo(missing[0]!);
   }
 
+  const outline = (className: string, onSelect?: () => void) => (
+    <CourseSidebar
+      module={module}
+      progress={progress}
+      current={current}
+      className={className}
+      onBack={() => navigate('/dashboard')}
+      onSelect={onSelect}
+    />
+  );
+
   return (
     <div className="min-h-dvh lg:flex">
-      <div className="flex items-center justify-between border-b border-slate-800 bg-slate-900 px-4 py-3 lg:hidden">
-        <span className="truncate font-semibold">{module.title}</span>
-        <button
-          type="button"
-          aria-expanded={outlineOpen}
-          onClick={() => setOutlineOpen((open) => !open)}
-          className="rounded-lg border border-slate-700 px-3 py-1 text-sm"
-        >
-          {outlineOpen ? 'Hide lessons' : 'Lessons'}
-        </button>
-      </div>
-      <CourseSidebar
-        module={module}
-        progress={progress}
-        current={current}
-        open={outlineOpen}
-        onSelect={goTo}
-        onBack={() => navigate('/dashboard')}
-      />
-      <main className="min-w-0 flex-1 px-4 py-8 sm:px-8">
-        <article className="mx-auto max-w-3xl">
-          {progress?.completed && (
-            <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-4">
-              <span className="font-bold text-emerald-300">🏆 Module Completed!</span>
-              <button
-                type="button"
-                onClick={() => setShowCertificate(true)}
-                className="rounded-lg bg-emerald-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-emerald-400"
-              >
-                Download Certificate
-              </button>
-            </div>
-          )}
-          <p className="text-sm font-medium text-emerald-400">
-            Lesson {current} of {total}
-          </p>
-          <div className="mt-1 flex flex-wrap items-start justify-between gap-4">
-            <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold text-white outline-none sm:text-3xl">
-              {summary?.title}
+      {outline(
+        'hidden border-slate-800 lg:sticky lg:top-0 lg:block lg:h-dvh lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-r',
+      )}
+      <div className="flex min-h-dvh min-w-0 flex-1 flex-col">
+        <ReaderTopBar
+          moduleTitle={module.title}
+          current={current}
+          total={total}
+          percent={progressPercent(module, progress)}
+          lessonsOpen={lessonsOpen}
+          onOpenLessons={() => setLessonsOpen(true)}
+        />
+        <main id="main" className="flex-1 px-4 pt-6 pb-12 sm:px-8">
+          <article className="reader-article mx-auto max-w-3xl">
+            {progress?.completed && (
+              <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-4 print:hidden">
+                <span className="font-bold text-emerald-300">🏆 Module Completed!</span>
+                <button
+                  type="button"
+                  onClick={() => setShowCertificate(true)}
+                  className="inline-flex min-h-11 items-center rounded-lg bg-emerald-500 px-4 text-sm font-semibold text-slate-950 hover:bg-emerald-400"
+                >
+                  Download Certificate
+                </button>
+              </div>
+            )}
+            <p className="text-sm font-medium text-emerald-300">
+              {module.title} · Lesson {current} of {total}
+            </p>
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className="mt-1 text-2xl font-extrabold text-white outline-none sm:text-3xl"
+            >
+              {summary.title}
             </h1>
-            {!done.has(current) && (
+            <p className="mt-2 text-slate-300">{summary.summary}</p>
+            {lesson.status === 'ready' && <LessonContents lesson={lesson.data} />}
+            <div
+              role="status"
+              aria-live="polite"
+              className="mt-4 rounded-lg bg-amber-500/10 p-3 text-sm text-amber-200 empty:hidden"
+            >
+              {notice}
+            </div>
+
+            <ModuleIntro key={current} moduleId={module.id} open={current === 1} />
+            {lesson.status === 'loading' && <p className="py-16 text-center text-slate-300">Loading...</p>}
+            {lesson.status === 'error' && <ErrorPanel onRetry={lesson.reload} />}
+            {lesson.status === 'ready' && <LessonBody html={lesson.data.html} announce={setAnnouncement} />}
+            {lesson.status === 'ready' && (
+              // Keyed by the lesson the data belongs to: while the next lesson loads, the
+              // previous one's questions must not be taken for its own.
+              <KnowledgeCheck
+                key={`${lesson.data.module_id}/${lesson.data.number}`}
+                moduleId={lesson.data.module_id}
+                lessonNumber={lesson.data.number}
+                questions={lesson.data.questions}
+                onFirstAnswer={countFirstAnswer}
+              />
+            )}
+            {following && lesson.status === 'ready' && (
               <button
                 type="button"
                 disabled={saving}
-                onClick={() => void save(current)}
-                className="shrink-0 rounded-lg border border-emerald-500/60 px-3 py-1.5 text-sm font-semibold text-emerald-300 hover:bg-emerald-500/10 disabled:opacity-60"
+                onClick={() => void next()}
+                className="mt-12 flex w-full flex-col items-start rounded-2xl border border-slate-700 bg-slate-900/60 p-5 text-left hover:border-emerald-500/60 print:hidden"
               >
-                Mark Complete
+                <span className="text-sm font-medium text-emerald-300">Up next: Lesson {following.number}</span>
+                <span className="mt-1 text-lg font-bold text-white">{following.title}</span>
+                <span className="mt-1 text-sm text-slate-300">{following.summary}</span>
               </button>
             )}
-          </div>
-          {summary && <p className="mt-2 text-slate-400">{summary.summary}</p>}
-          <div
-            role="status"
-            aria-live="polite"
-            className="empty:hidden mt-4 rounded-lg bg-amber-500/10 p-3 text-sm text-amber-200"
-          >
-            {notice}
-          </div>
-
-          {current === 1 && <ModuleIntro moduleId={module.id} />}
-          {lesson.status === 'loading' && <p className="py-16 text-center text-slate-400">Loading...</p>}
-          {lesson.status === 'error' && <ErrorPanel onRetry={lesson.reload} />}
-          {lesson.status === 'ready' && (
-            // Rendered and sanitized on the server from our own Markdown (server/src/modules/courses/markdown.ts).
-            <div className="lesson-content mt-8" dangerouslySetInnerHTML={{ __html: lesson.data.html }} />
-          )}
-          {lesson.status === 'ready' && (
-            // Keyed by the lesson the data belongs to: while the next lesson loads, the
-            // previous one's questions must not be taken for its own.
-            <KnowledgeCheck
-              key={`${lesson.data.module_id}/${lesson.data.number}`}
-              moduleId={lesson.data.module_id}
-              lessonNumber={lesson.data.number}
-              questions={lesson.data.questions}
-              onFirstAnswer={countFirstAnswer}
-            />
-          )}
-
-          <nav
-            aria-label="Lesson navigation"
-            className="mt-12 flex items-center justify-between gap-3 border-t border-slate-800 pt-6"
-          >
-            <button
-              type="button"
-              disabled={current === 1}
-              onClick={() => goTo(current - 1)}
-              className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40"
-            >
-              Previous
-            </button>
-            <span className="text-sm text-slate-400">
-              Lesson {current} of {total}
-            </span>
-            <button
-              type="button"
-              disabled={saving}
-              onClick={() => void (isLast ? completeModule() : next())}
-              className="rounded-lg bg-emerald-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-emerald-400 disabled:opacity-60"
-            >
-              {isLast ? 'Complete Module' : 'Next'}
-            </button>
-          </nav>
-        </article>
-      </main>
+          </article>
+        </main>
+        <ReaderBottomBar
+          isFirst={current === 1}
+          isLast={isLast}
+          done={done.has(current)}
+          saving={saving}
+          forwardRef={forwardRef}
+          onPrevious={() => goTo(current - 1)}
+          onMarkComplete={() => void markComplete()}
+          onForward={() => void (isLast ? completeModule() : next())}
+        />
+      </div>
+      {/* Announcements that have no visible place of their own (a lesson saved, code copied). */}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {lessonsOpen && (
+        <Dialog label="Lessons" onClose={() => setLessonsOpen(false)} className="mr-auto! ml-0! h-dvh max-w-sm!">
+          <CloseButton
+            onClick={() => setLessonsOpen(false)}
+            className="z-10 min-h-11 min-w-11 text-slate-300 hover:bg-slate-800"
+          />
+          {outline('relative h-dvh overflow-y-auto pt-10', () => setLessonsOpen(false))}
+        </Dialog>
+      )}
       {showCertificate && progress?.completed && (
         <CertificateDialog
           moduleId={module.id}
@@ -226,18 +263,5 @@ export function CourseReader({ module, initialProgress, otherCompletedModules }:
         />
       )}
     </div>
-  );
-}
-
-/** Lesson 1 opens with the module's introduction and its authorized-testing note. */
-function ModuleIntro({ moduleId }: { moduleId: string }) {
-  const intro = useAsync(() => fetchModuleIntro(moduleId), moduleId);
-  if (intro.status !== 'ready' || !intro.data) return null;
-  return (
-    <details open className="mt-6 rounded-xl border border-sky-500/30 bg-sky-500/10 p-4 text-sm text-sky-50">
-      <summary className="cursor-pointer font-semibold">About this module</summary>
-      {/* Server-rendered, sanitized HTML from content/modules/<id>/module.md. */}
-      <div className="lesson-content lesson-content--compact mt-3" dangerouslySetInnerHTML={{ __html: intro.data }} />
-    </details>
   );
 }

@@ -1,33 +1,33 @@
+import { Link } from 'react-router';
 import type { CourseModule, ModuleProgress } from '../../lib/course-api';
-import { progressPercent } from './lesson-navigation';
+import { lessonPath, progressPercent } from './lesson-navigation';
 
 interface CourseSidebarProps {
   module: CourseModule;
   progress: ModuleProgress | null;
   current: number;
-  open: boolean;
-  onSelect(number: number): void;
+  /** Where it sits: beside the lesson on a wide screen, or in the phone's lessons drawer. */
+  className: string;
   onBack(): void;
+  /** Called when a lesson link is followed (the drawer closes). */
+  onSelect?(): void;
 }
 
 /** Back button, module title and description, progress bar, and the lesson list (spec §2). */
-export function CourseSidebar({ module, progress, current, open, onSelect, onBack }: CourseSidebarProps) {
+export function CourseSidebar({ module, progress, current, className, onBack, onSelect }: CourseSidebarProps) {
   const percent = progressPercent(module, progress);
   const done = new Set(progress?.completed_lessons ?? []);
   return (
-    <aside
-      aria-label="Course outline"
-      className={`${open ? 'block' : 'hidden'} border-b border-slate-800 bg-slate-900/80 lg:sticky lg:top-0 lg:block lg:h-dvh lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-r lg:border-b-0`}
-    >
+    <aside aria-label="Course outline" className={`bg-slate-900/80 print:hidden ${className}`}>
       <div className="p-5">
         <button
           type="button"
           onClick={onBack}
-          className="rounded-lg px-2 py-1 text-sm font-medium text-emerald-300 hover:bg-slate-800"
+          className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-emerald-300 hover:bg-slate-800"
         >
           ← Back to Dashboard
         </button>
-        <h2 className="mt-4 text-lg font-bold text-white">
+        <h2 className="mt-3 text-lg font-bold text-white">
           <span aria-hidden="true">{module.icon} </span>
           {module.title}
         </h2>
@@ -62,11 +62,11 @@ export function CourseSidebar({ module, progress, current, open, onSelect, onBac
             const complete = done.has(lesson.number);
             return (
               <li key={lesson.number}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(lesson.number)}
-                  aria-current={active ? 'step' : undefined}
-                  className={`flex w-full items-start gap-3 rounded-lg px-3 py-2 text-left text-sm transition ${
+                <Link
+                  to={lessonPath(module.id, lesson.number)}
+                  onClick={onSelect}
+                  aria-current={active ? 'page' : undefined}
+                  className={`flex min-h-11 w-full items-start gap-3 rounded-lg px-3 py-2 text-left text-sm transition ${
                     active
                       ? 'bg-emerald-500/15 text-white ring-1 ring-emerald-500/50'
                       : 'text-slate-300 hover:bg-slate-800'
@@ -89,7 +89,7 @@ export function CourseSidebar({ module, progress, current, open, onSelect, onBac
                       ✓
                     </span>
                   )}
-                </button>
+                </Link>
               </li>
             );
           })}

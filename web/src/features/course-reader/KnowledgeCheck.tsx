@@ -20,7 +20,7 @@ export function KnowledgeCheck({ moduleId, lessonNumber, questions, onFirstAnswe
   const right = answered.filter((q) => attempts[q.id]!.first_correct).length;
 
   return (
-    <section aria-labelledby="knowledge-check" className="mt-12 border-t border-slate-800 pt-8">
+    <section aria-labelledby="knowledge-check" className="mt-12 border-t border-slate-800 pt-8 print:hidden">
       <h2 id="knowledge-check" className="text-xl font-bold text-white">
         Check your understanding
       </h2>

@@ -17,3 +17,14 @@ export function progressPercent(module: CourseModule, progress: ModuleProgress |
   if (module.lessons.length === 0) return 0;
   return Math.round(((progress?.completed_lessons.length ?? 0) / module.lessons.length) * 100);
 }
+
+/** The address of one lesson: `/course/<module>/<number>`. */
+export function lessonPath(moduleId: string, number: number): string {
+  return `/course/${encodeURIComponent(moduleId)}/${number}`;
+}
+
+/** A lesson number from the URL: a positive whole number written plainly, else null. */
+export function parseLessonNumber(segment: string | undefined): number | null {
+  if (!segment || !/^[1-9]\d{0,3}$/.test(segment)) return null;
+  return Number(segment);
+}
