@@ -232,8 +232,8 @@ test.describe('course reader', () => {
     // Hold the catalogue answer so the "Loading..." screen can be seen before the redirect.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
-      if (route.request().postDataJSON()?.operationName === 'GetCatalogue') await held;
+    await page.route('**/api/catalogue', async (route) => {
+      await held;
       await route.continue();
     });
     await page.goto('/course/no-such-module');

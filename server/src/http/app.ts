@@ -20,6 +20,7 @@ import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
 import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
+import { registerCourseRoutes } from './course-routes';
 import { registerCredentialRoutes } from './credential-routes';
 import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
@@ -114,6 +115,7 @@ export async function buildApp({
 
   await registerPaymentRoutes(app, services);
   registerCertificateRoutes(app, services);
+  registerCourseRoutes(app, services);
   registerLabFileRoutes(app, services);
   registerCredentialRoutes(app, services);
   if (serveWebApp) await registerWebApp(app, services, webAppDir);

@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
 import { bakeCredential } from '@ehc/common/credentials';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSessionUser } from '../modules/auth/session-store';
-import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { renderCertificatePng } from '../modules/certificates/certificate-image';
 import {
   certificateFileName,
@@ -12,6 +9,8 @@ import {
 } from '../modules/certificates/certificate-service';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
+import { etagMatches, etagOf } from './etag';
+import { requestUser } from './request-session';
 
 /**
  * GET /certificates/<id>.png: the certificate image, drawn on the server, for its holder
@@ -45,15 +44,13 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
 
   /** The certificate of `id` and the signed-in holder's email, or null (answer 404). */
   async function holderCertificate(request: FastifyRequest, id: string) {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || id.length > 120) return null;
-    const session = await findSessionUser(services.db, token, services.env.session);
+    if (id.length > 120) return null;
+    const user = await requestUser(request, services);
+    if (!user) return null;
     const certificate = await findCertificate(services.db, id);
     // A revoked certificate is not its holder's to show any more (/verify says it was revoked).
-    if (!session || !certificate || certificate.user_ref !== session.user.id || certificate.revoked_at !== null) {
-      return null;
-    }
-    return { certificate, email: session.user.user_id };
+    if (!certificate || certificate.user_ref !== user.id || certificate.revoked_at !== null) return null;
+    return { certificate, email: user.user_id };
   }
   const notFound = (reply: FastifyReply) =>
     reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
@@ -61,8 +58,6 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
   // Everything in the answer is in the tag (the signed credential holds the name, dates,
   // issuer and key), so a repeat view costs a 304, and a reissue or a new key changes it.
   // Kept by the holder's browser only (private).
-  const etagOf = (...parts: string[]) =>
-    `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
 
   app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
     '/certificates/:file',
@@ -75,7 +70,7 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
 
       const etag = etagOf(certificate.certificate_id, certificate.holder_name, services.env.appOrigin, credential);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
       // Baked after drawing: the picture stays byte for byte what the renderer made.
       const png = bakeCredential(await render(certificate), credential);
@@ -93,7 +88,7 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
     const credential = await services.credentials.credentialFor(found.certificate, found.email);
     const etag = etagOf(credential);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     // Open Badges 3.0 §5.3: a VC-JWT file is the compact JWS itself, as text.
     return reply
       .type('text/plain; charset=utf-8')

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@ehc/common';
 import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/guards';
-import { findSessionUser } from '../modules/auth/session-store';
-import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { findLabFile } from '../modules/lab-files/lab-files';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
+import { etagMatches } from './etag';
 import { refuseRequest } from './refusal';
+import { requestUser } from './request-session';
 
 /**
  * GET /lab-files/<module>/<file>: a lab's download (modules/lab-files/), for paid learners
@@ -19,10 +19,9 @@ export function registerLabFileRoutes(app: FastifyInstance, services: Services):
     reply.header('cache-control', 'no-store');
     const file = findLabFile(request.params.module, request.params.file);
     if (!file) return refuseRequest(reply, 404, 'NOT_FOUND', 'No such lab file.');
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await findSessionUser(services.db, token, services.env.session) : null;
-    if (!session) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
-    if (!hasCourseAccess(session.user)) return refuseRequest(reply, 403, 'FORBIDDEN', SUBSCRIBERS_ONLY);
+    const user = await requestUser(request, services);
+    if (!user) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    if (!hasCourseAccess(user)) return refuseRequest(reply, 403, 'FORBIDDEN', SUBSCRIBERS_ONLY);
 
     // Kept by the learner's browser only, and revalidated on each use so access is
     // checked again (a refund ends it); an unchanged file then costs a 304.
@@ -33,11 +32,4 @@ export function registerLabFileRoutes(app: FastifyInstance, services: Services):
       .header('content-disposition', contentDisposition('attachment', file.fileName))
       .send(file.body);
   });
-}
-
-// If-None-Match compares weakly (RFC 9110 §13.1.2): a list of tags, W/ ignored, or "*".
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }

@@ -1,3 +1,4 @@
+import { getJson } from './get-json';
 import { gql } from './graphql';
 import { cachedRequest } from './request-cache';
 
@@ -17,14 +18,20 @@ export interface CourseModule {
   lessons: LessonSummary[];
 }
 
-export interface LessonBody {
+/** A lesson's text: the same for every subscriber, so served as a cacheable document. */
+export interface LessonText {
   module_id: string;
   number: number;
   title: string;
+  summary: string;
   html: string;
   /** The lesson's second-level headings; `id` is the anchor in `html`. */
   sections: { id: string; title: string }[];
   reading_minutes: number;
+}
+
+/** A lesson's text with this learner's knowledge check. */
+export interface LessonBody extends LessonText {
   questions: LessonQuestion[];
 }
 
@@ -76,15 +83,12 @@ const MODULE_PROGRESS_FIELDS =
 const ATTEMPT_FIELDS =
   'question_id first_correct last_correct attempts last_choices last_text correct_choices correct_answer explanation_html';
 
-const catalogue = cachedRequest(async () => {
-  const data = await gql<{ catalogue: CourseModule[] }>(
-    'GetCatalogue',
-    `query GetCatalogue { catalogue { id title description icon difficulty lesson_count lessons { number title summary } } }`,
-  );
-  return data.catalogue;
-});
+const catalogue = cachedRequest(async () => (await getJson<{ catalogue: CourseModule[] }>('/api/catalogue')).catalogue);
 
-/** The seven modules; fetched once per visit (the catalogue only changes on deploy). */
+/**
+ * The seven modules; asked once per visit, and answered from the browser's cache after a
+ * 304 on later visits (the catalogue only changes on deploy).
+ */
 export const fetchCatalogue = catalogue.get;
 
 /** Lessons in the whole catalogue, for any text that states a count. */
@@ -115,19 +119,23 @@ export async function fetchModuleIntro(moduleId: string): Promise<string | undef
 
 const lessonCache = new Map<string, Promise<LessonBody>>();
 
-/** A lesson body (subscribers only), kept for the rest of the visit once fetched. */
+/**
+ * A lesson (subscribers only): its text, cacheable, and this learner's knowledge check,
+ * asked for at the same time. Kept for the rest of the visit once fetched.
+ */
 export function fetchLesson(moduleId: string, number: number): Promise<LessonBody> {
   const key = `${moduleId}/${number}`;
   let request = lessonCache.get(key);
   if (!request) {
-    request = gql<{ lesson: LessonBody }>(
-      'GetLesson',
-      `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) {
-        module_id number title html reading_minutes sections { id title }
+    const text = getJson<LessonText>(`/api/lessons/${encodeURIComponent(moduleId)}/${number}`);
+    const check = gql<{ lesson: { questions: LessonQuestion[] } }>(
+      'GetLessonQuestions',
+      `query GetLessonQuestions($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) {
         questions { id kind prompt_html options { index html } attempt { ${ATTEMPT_FIELDS} } }
       } }`,
       { module: moduleId, number },
-    ).then((data) => data.lesson);
+    );
+    request = Promise.all([text, check]).then(([lesson, data]) => ({ ...lesson, questions: data.lesson.questions }));
     request.catch(() => lessonCache.delete(key));
     lessonCache.set(key, request);
   }

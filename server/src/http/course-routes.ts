@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@ehc/common';
+import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/guards';
+import type { Catalogue, CourseModule, Lesson } from '../modules/courses/catalogue';
+import type { Services } from '../services';
+import { PreparedJson } from './prepared-json';
+import { refuseRequest } from './refusal';
+import { requestUser } from './request-session';
+
+/**
+ * The course's fixed text as plain GETs the browser can cache and revalidate, instead of
+ * GraphQL POSTs rebuilt on every visit:
+ * - `GET /api/catalogue`: the modules and their lesson titles, for any signed-in learner;
+ * - `GET /api/lessons/<module>/<number>`: one lesson's body, for paid learners.
+ * Both are built once and answer a repeat visit with a 304. What differs per learner
+ * (progress, knowledge-check attempts) stays in GraphQL.
+ */
+export function registerCourseRoutes(app: FastifyInstance, services: Services): void {
+  const documents = new CourseDocuments(services.catalogue);
+
+  app.get('/api/catalogue', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!(await requestUser(request, services))) {
+      return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    }
+    return documents.catalogue.send(request, reply);
+  });
+
+  app.get<{ Params: { module: string; number: string } }>('/api/lessons/:module/:number', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const user = await requestUser(request, services);
+    if (!user) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    if (!hasCourseAccess(user)) return refuseRequest(reply, 403, 'FORBIDDEN', SUBSCRIBERS_ONLY);
+    const lesson = documents.lesson(request.params.module, request.params.number);
+    if (!lesson) return refuseRequest(reply, 404, 'NOT_FOUND', 'That lesson does not exist.');
+    return lesson.send(request, reply);
+  });
+}
+
+/** The catalogue at once, each lesson on its first request; the content never changes while running. */
+class CourseDocuments {
+  readonly catalogue: PreparedJson;
+  private readonly lessons = new Map<string, PreparedJson>();
+
+  constructor(private readonly source: Catalogue) {
+    this.catalogue = new PreparedJson({ catalogue: source.modules.map(presentModule) });
+  }
+
+  lesson(moduleId: string, numberText: string): PreparedJson | undefined {
+    if (!/^[1-9]\d{0,3}$/.test(numberText)) return undefined;
+    const key = `${moduleId}/${numberText}`;
+    let document = this.lessons.get(key);
+    if (!document) {
+      const lesson = this.source.lesson(moduleId, Number(numberText));
+      if (!lesson) return undefined;
+      document = new PreparedJson(presentLesson(moduleId, lesson));
+      this.lessons.set(key, document);
+    }
+    return document;
+  }
+}
+
+function presentModule(module: CourseModule) {
+  return {
+    id: module.id,
+    title: module.title,
+    description: module.description,
+    icon: module.icon,
+    difficulty: module.difficulty,
+    lesson_count: module.lessons.length,
+    lessons: module.lessons.map(({ number, title, summary }) => ({ number, title, summary })),
+  };
+}
+
+function presentLesson(moduleId: string, lesson: Lesson) {
+  return {
+    module_id: moduleId,
+    number: lesson.number,
+    title: lesson.title,
+    summary: lesson.summary,
+    html: lesson.html,
+    sections: lesson.sections,
+    reading_minutes: lesson.readingMinutes,
+  };
+}

@@ -1,0 +1,31 @@
+import { MESSAGES } from '@ehc/common';
+import { ApiError } from './graphql';
+
+/**
+ * GETs one of the API's cacheable JSON documents (the catalogue, a lesson's text). The
+ * browser keeps them and revalidates with their ETag, so a repeat visit costs a 304.
+ * Refusals carry the same `errors[0].extensions.code` as GraphQL answers.
+ */
+export async function getJson<T>(path: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch (error) {
+    console.warn(`GET ${path}: network error`, error);
+    throw new ApiError('NETWORK', MESSAGES.generic);
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    console.warn(`GET ${path}: HTTP ${response.status} with a non-JSON body`);
+    throw new ApiError('TRANSPORT', MESSAGES.generic);
+  }
+  const first = (body as { errors?: { message: string; extensions?: { code?: string } }[] } | null)?.errors?.[0];
+  if (first) throw new ApiError(first.extensions?.code ?? 'UNKNOWN', first.message);
+  if (!response.ok || body == null) {
+    console.warn(`GET ${path}: HTTP ${response.status} without a document`);
+    throw new ApiError('TRANSPORT', MESSAGES.generic);
+  }
+  return body as T;
+}
