@@ -173,6 +173,8 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/course/web-application/2');
       await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-2')).toBeVisible();
       await expectOneH1(page);
+      // The lesson's title is the page's first heading, before the outline's and the checks'.
+      await expect(page.getByRole('heading').first()).toHaveText('Web Application Security fixture lesson 2');
       await expectNoSeriousA11yViolations(page);
       if (viewport.width < 1024) {
         await page.getByRole('button', { name: 'Lessons' }).click();

@@ -27,10 +27,12 @@ export function CourseSidebar({ module, progress, current, className, onBack, on
         >
           ← Back to Dashboard
         </button>
-        <h2 className="mt-3 text-lg font-bold text-white">
+        {/* Not a heading: the lesson's h1 is the page's first heading (the outline comes
+            first in the page's order only because it sits on the left). */}
+        <p className="mt-3 text-lg font-bold text-white" data-testid="outline-title">
           <span aria-hidden="true">{module.icon} </span>
           {module.title}
-        </h2>
+        </p>
         <p className="mt-1 text-sm text-slate-400">{module.description}</p>
         <div className="mt-4">
           <div className="flex justify-between text-xs text-slate-400">
