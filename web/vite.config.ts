@@ -46,6 +46,14 @@ export default defineConfig({
     proxy: {
       '/graphql': { target: `http://localhost:${API_PORT}`, headers: { origin: `http://localhost:${API_PORT}` } },
       '/healthz': `http://localhost:${API_PORT}`,
+      // The API's plain GETs: course text, certificate images and credentials, lab files,
+      // and the simulated gateway's pay endpoint.
+      ...Object.fromEntries(
+        ['/api', '/certificates', '/credentials', '/.well-known', '/lab-files', '/simulated-razorpay'].map((path) => [
+          path,
+          { target: `http://localhost:${API_PORT}`, headers: { origin: `http://localhost:${API_PORT}` } },
+        ]),
+      ),
     },
   },
 });
