@@ -7,6 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import {
   fetchLesson,
+  fetchModuleIntro,
   markLessonComplete,
   type CourseModule,
   type ModuleProgress,
@@ -44,7 +45,12 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
   const [marked, setMarked] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const forwardRef = useRef<HTMLButtonElement>(null);
-  const lesson = useAsync(() => fetchLesson(module.id, current), `${module.id}/${current}`);
+  // The lesson and the module's introduction arrive together and appear in one step, so
+  // nothing already on screen is pushed down by the other.
+  const lesson = useAsync(async () => {
+    const [body, intro] = await Promise.all([fetchLesson(module.id, current), fetchModuleIntro(module.id)]);
+    return { ...body, intro: intro ?? '' };
+  }, `${module.id}/${current}`);
 
   const total = module.lessons.length;
   const isLast = current === total;
@@ -202,7 +208,9 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
               {notice}
             </div>
 
-            <ModuleIntro key={current} moduleId={module.id} open={current === 1} />
+            {lesson.status === 'ready' && lesson.data.intro && (
+              <ModuleIntro key={current} html={lesson.data.intro} open={current === 1} />
+            )}
             {lesson.status === 'loading' && <p className="py-16 text-center text-slate-300">Loading...</p>}
             {lesson.status === 'error' && <ErrorPanel onRetry={lesson.reload} />}
             {lesson.status === 'ready' && <LessonBody html={lesson.data.html} announce={setAnnouncement} />}
