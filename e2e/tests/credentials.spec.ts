@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './account-helpers';
+import { certificateIdsByModule, expectNoSeriousA11yViolations } from './account-helpers';
 import { completeLessons, expect, signInAdmin, signInPaidLearner, test } from './fixtures';
 
 // Signed credentials (docs/credentials.md): a learner's certificate is also an Open Badges
@@ -155,3 +155,27 @@ test('a pasted credential that was changed is not valid', async ({ page, browser
   await expect(stranger.getByRole('alert')).toHaveText(/neither a PNG certificate nor a credential/);
   await context.close();
 });
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px the file check stays put while a certificate loads on /verify`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInPaidLearner(page);
+    await completeLessons(page, 'cryptography', [1, 2]);
+    const id = (await certificateIdsByModule(page)).get('cryptography')!;
+    // Hold the lookup so the loading state can be measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName === 'VerifyCertificate') await held;
+      await route.continue();
+    });
+    await page.goto(`/verify/${encodeURIComponent(id)}`);
+    const fileCheck = page.getByRole('heading', { name: 'Check a credential file' });
+    await expect(page.getByText('Loading...')).toBeVisible();
+    const before = (await fileCheck.boundingBox())!.y;
+    release();
+    await expect(page.getByText('✓ Valid certificate')).toBeVisible();
+    // Within a line: the room kept while loading is about the panel's height.
+    expect(Math.abs((await fileCheck.boundingBox())!.y - before)).toBeLessThanOrEqual(40);
+  });
+}

@@ -53,10 +53,12 @@ function Lookup({ certificateId }: { certificateId: string }) {
   const rateLimited =
     result.status === 'error' && result.error instanceof ApiError && result.error.code === 'RATE_LIMITED';
   return (
-    // Holds the room a certificate's panel takes while it loads, so the file check below
-    // does not jump down the page when the answer arrives.
-    <div className="min-h-[30rem] sm:min-h-[21rem]" data-testid="lookup">
-      {result.status === 'loading' && <p className="mt-8 text-slate-300">Loading...</p>}
+    <>
+      {result.status === 'loading' && (
+        // About the height of a valid certificate's panel, so the file check below does
+        // not jump down the page when the answer arrives.
+        <p className="mt-8 min-h-[45rem] text-slate-300 sm:min-h-[25rem]">Loading...</p>
+      )}
       {rateLimited && (
         <p role="alert" className="mt-8 rounded-2xl border border-amber-700 bg-amber-950/40 p-6 text-amber-100">
           {MESSAGES.rateLimited}
@@ -66,7 +68,7 @@ function Lookup({ certificateId }: { certificateId: string }) {
       {result.status === 'ready' && !certificate && <NotFoundPanel certificateId={certificateId} />}
       {certificate?.revoked_at && <RevokedPanel certificate={certificate} revokedAt={certificate.revoked_at} />}
       {certificate && !certificate.revoked_at && <ValidPanel certificate={certificate} />}
-    </div>
+    </>
   );
 }
 
