@@ -75,16 +75,17 @@ test.describe('paying in simulated mode', () => {
     await expect(page.getByRole('button', { name: 'Subscribe to Access' })).toHaveCount(7);
   });
 
-  test('closing the test payment asks first, then re-enables Subscribe Now', async ({ page }) => {
+  test('closing the test payment asks first, in the app, then re-enables Subscribe Now', async ({ page }) => {
     await signUpByApi(page.request, newLearner());
     const screen = await openSubscription(page);
     await screen.getByRole('button', { name: 'Subscribe Now' }).click();
     const testPayment = page.getByRole('dialog', { name: 'Test payment' });
-    page.once('dialog', (confirm) => void confirm.dismiss());
+    const confirm = page.getByRole('dialog', { name: 'Cancel this payment?' });
     await testPayment.getByRole('button', { name: 'Close' }).click();
+    await confirm.getByRole('button', { name: 'No, continue paying' }).click();
     await expect(testPayment).toBeVisible();
-    page.once('dialog', (confirm) => void confirm.accept());
     await testPayment.getByRole('button', { name: 'Close' }).click();
+    await confirm.getByRole('button', { name: 'Yes, cancel payment' }).click();
     await expect(testPayment).toHaveCount(0);
     await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
   });
@@ -202,7 +203,7 @@ test.describe('persuasion pop-up', () => {
     await expect(popup).toHaveCount(0);
   });
 
-  test('on a course page it reads "Grab This Offer Now!" and reopens the checkout', async ({ page }) => {
+  test('on a course page it reads "Grab This Offer Now!" and brings back the payment screen', async ({ page }) => {
     await signUpByApi(page.request, newLearner());
     await page.clock.install();
     await page.goto('/course/cryptography');
@@ -210,12 +211,15 @@ test.describe('persuasion pop-up', () => {
     const testPayment = page.getByRole('dialog', { name: 'Test payment' });
     await expect(testPayment).toBeVisible();
     await page.clock.pauseAt(Date.now() + 1000);
-    page.once('dialog', (confirm) => void confirm.accept());
     await testPayment.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel payment' }).click();
     await page.clock.runFor(5_000);
     const popup = page.getByRole('dialog', { name: "Wait! Don't Miss Out!" });
     await popup.getByRole('button', { name: 'Grab This Offer Now!' }).click();
-    await expect(page.getByRole('dialog', { name: 'Test payment' })).toBeVisible();
+    // The payment screen is the page itself: the pop-up steps aside, nothing opens on top.
+    await expect(popup).toHaveCount(0);
+    await expect(testPayment).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeFocused();
   });
 
   test('never appears for a paid learner', async ({ page }) => {

@@ -76,6 +76,8 @@ export interface ModuleProgress {
 export interface UserProgress {
   completed_modules: string[];
   modules: ModuleProgress[];
+  /** The unfinished module the learner worked on last, or null. */
+  resume_module_id: string | null;
 }
 
 const MODULE_PROGRESS_FIELDS =
@@ -99,7 +101,7 @@ export function totalLessons(modules: CourseModule[]): number {
 export async function fetchProgress(): Promise<UserProgress> {
   const data = await gql<{ progress: UserProgress }>(
     'GetUserProgress',
-    `query GetUserProgress { progress { completed_modules modules { ${MODULE_PROGRESS_FIELDS} } } }`,
+    `query GetUserProgress { progress { completed_modules resume_module_id modules { ${MODULE_PROGRESS_FIELDS} } } }`,
   );
   return data.progress;
 }

@@ -34,6 +34,10 @@ const UserProgressType = builder.objectRef<UserProgress>('UserProgress').impleme
   fields: (t) => ({
     completed_modules: t.exposeStringList('completedModules', { description: 'Ids of the completed modules.' }),
     modules: t.field({ type: [ModuleProgressType], resolve: (p) => p.modules }),
+    resume_module_id: t.exposeString('resumeModuleId', {
+      nullable: true,
+      description: 'The unfinished module with the latest completed lesson, or null: where "Continue" goes.',
+    }),
   }),
 });
 

@@ -19,6 +19,8 @@ export interface ModuleProgress {
 export interface UserProgress {
   completedModules: string[];
   modules: ModuleProgress[];
+  /** The unfinished module with the learner's latest completed lesson, or null: where "Continue" goes. */
+  resumeModuleId: string | null;
 }
 
 /**
@@ -38,7 +40,11 @@ export async function getUserProgress(
   userRef: string,
 ): Promise<UserProgress> {
   const [lessonRows, completionRows, scores] = await Promise.all([
-    db.selectFrom('lesson_progress').select(['module_id', 'lesson_slug']).where('user_ref', '=', userRef).execute(),
+    db
+      .selectFrom('lesson_progress')
+      .select(['module_id', 'lesson_slug', 'completed_at'])
+      .where('user_ref', '=', userRef)
+      .execute(),
     db.selectFrom('module_completion').select(['module_id', 'completed_at']).where('user_ref', '=', userRef).execute(),
     checkScores(db, catalogue, userRef),
   ]);
@@ -56,7 +62,21 @@ export async function getUserProgress(
     const lastCompletion = Math.max(...modules.map((m) => m.completedAt ?? 0));
     await ensureFullCertificate(db, userRef, lastCompletion, appOrigin);
   }
-  return { completedModules, modules };
+  return { completedModules, modules, resumeModuleId: latestUnfinishedModule(lessonRows, completedModules) };
+}
+
+function latestUnfinishedModule(
+  lessonRows: { module_id: string; completed_at: number | string }[],
+  completedModules: string[],
+): string | null {
+  let latest: { moduleId: string; at: number } | null = null;
+  for (const row of lessonRows) {
+    // PostgreSQL returns a bigint as a string.
+    const at = Number(row.completed_at);
+    if (completedModules.includes(row.module_id)) continue;
+    if (!latest || at > latest.at) latest = { moduleId: row.module_id, at };
+  }
+  return latest?.moduleId ?? null;
 }
 
 /**

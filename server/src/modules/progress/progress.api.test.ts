@@ -153,6 +153,24 @@ describe('progress', () => {
     expect(progress.completed_modules).toEqual(['cryptography']);
   });
 
+  it('names the unfinished module with the latest completed lesson as the place to continue', async () => {
+    const { cookie } = await learner({ paid: true });
+    const resume = async () =>
+      (
+        (await t.graphql('query { progress { resume_module_id } }', {}, { cookie })).body.data!.progress as {
+          resume_module_id: string | null;
+        }
+      ).resume_module_id;
+    expect(await resume()).toBeNull();
+    await t.graphql(COMPLETE, { module: 'web-application', number: 1 }, { cookie });
+    expect(await resume()).toBe('web-application');
+    await t.graphql(COMPLETE, { module: 'social-engineering', number: 1 }, { cookie });
+    expect(await resume()).toBe('social-engineering');
+    // Finishing that module sends the learner back to the other one they started.
+    await t.graphql(COMPLETE, { module: 'social-engineering', number: 2 }, { cookie });
+    expect(await resume()).toBe('web-application');
+  });
+
   it('refuses a lesson that does not exist', async () => {
     const { cookie } = await learner({ paid: true });
     expect(codeOf(await t.graphql(COMPLETE, { module: 'cryptography', number: 0 }, { cookie }))).toBe('NOT_FOUND');

@@ -1,12 +1,22 @@
+import { useRef, type RefObject } from 'react';
 import { SupportLinkedMessage } from './SupportLinkedMessage';
 import { TestPaymentDialog } from './TestPaymentDialog';
 import type { Checkout } from './useCheckout';
 
 /** "Subscribe Now", the payment messages, and the test dialog when simulated. */
-export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
+export function CheckoutPanel({
+  checkout,
+  buttonRef,
+}: {
+  checkout: Checkout;
+  buttonRef?: RefObject<HTMLButtonElement | null>;
+}) {
+  const ownRef = useRef<HTMLButtonElement>(null);
+  const subscribeRef = buttonRef ?? ownRef;
   return (
     <>
       <button
+        ref={subscribeRef}
         type="button"
         disabled={checkout.busy}
         onClick={() => void checkout.start()}
@@ -27,6 +37,7 @@ export function CheckoutPanel({ checkout }: { checkout: Checkout }) {
           onSuccess={() => void checkout.simulate('success')}
           onFailure={() => void checkout.simulate('failure')}
           onClose={checkout.cancelTest}
+          returnFocus={subscribeRef}
         />
       )}
     </>

@@ -1,48 +1,10 @@
 import { MODULE_COUNT } from '@ehc/common';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { CheckList } from '../../components/CheckList';
 import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
 import { fetchPricing, formatPrice, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
 import { useAsync } from '../../lib/use-async';
 import { lessonCountLabel } from './lesson-count';
-
-/** Spec §9: the pop-up follows 5 seconds after the payment screen closes without payment. */
-export const OFFER_DELAY_MS = 5_000;
-
-// Set in this tab's session storage once the pop-up has shown: at most once per visit
-// (product-decisions §7), however often the payment screen is closed.
-const SHOWN_THIS_VISIT = 'offer-popup-shown';
-
-function shownThisVisit(): boolean {
-  return sessionStorage.getItem(SHOWN_THIS_VISIT) === '1';
-}
-
-/**
- * The offer timer. `start` is called when the payment screen closes unpaid; the timer is
- * cancelled when the learner pays, or leaves (the host component unmounts).
- */
-export function useOfferTimer(eligible: boolean) {
-  const [visible, setVisible] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cancel = useCallback(() => clearTimeout(timer.current), []);
-  const start = useCallback(() => {
-    clearTimeout(timer.current);
-    if (!eligible || shownThisVisit()) return;
-    timer.current = setTimeout(() => {
-      sessionStorage.setItem(SHOWN_THIS_VISIT, '1');
-      setVisible(true);
-    }, OFFER_DELAY_MS);
-  }, [eligible]);
-  useEffect(() => cancel, [cancel]);
-  useEffect(() => {
-    if (!eligible) {
-      cancel();
-      setVisible(false);
-    }
-  }, [eligible, cancel]);
-  return { visible, start, cancel, hide: useCallback(() => setVisible(false), []) };
-}
 
 interface PersuasionPopupProps {
   /** On the dashboard the button reads "Grab This Offer Now"; elsewhere "Grab This Offer Now!". */
@@ -82,6 +44,7 @@ export function PersuasionPopup({ variant, lessonCount, onGrab, onClose }: Persu
           <div className="mt-6 grid grid-cols-2 gap-3">
             <button
               type="button"
+              data-autofocus
               onClick={onGrab}
               className={`${CHOICE} border-amber-400 bg-amber-400 text-slate-950 hover:bg-amber-300`}
             >

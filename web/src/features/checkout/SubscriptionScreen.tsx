@@ -2,6 +2,7 @@ import { MODULE_COUNT } from '@ehc/common';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckList } from '../../components/CheckList';
+import { CloseButton } from '../../components/CloseButton';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { fetchPricing, formatPrice, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
 import { useAsync } from '../../lib/use-async';
@@ -11,6 +12,10 @@ interface SubscriptionScreenProps {
   /** Total lessons in the catalogue, so the claim on screen is always true. */
   lessonCount: number | null;
   onBack(): void;
+  /** Given in the dashboard's sheet: a close button (×) in the screen's corner. */
+  onClose?(): void;
+  /** h1 where the screen is the page (/subscription, the paywall), h2 in the dashboard's sheet. */
+  titleLevel: 'h1' | 'h2';
   /** The pay button and its messages; supplied by the checkout. */
   children?: ReactNode;
 }
@@ -20,7 +25,13 @@ interface SubscriptionScreenProps {
  * server's `pricing`: a struck-out price and "N% OFF" only with a configured reference
  * price, "limited-time" only while a configured offer end date lies ahead.
  */
-export function SubscriptionScreen({ lessonCount, onBack, children }: SubscriptionScreenProps) {
+export function SubscriptionScreen({
+  lessonCount,
+  onBack,
+  onClose,
+  titleLevel: Title,
+  children,
+}: SubscriptionScreenProps) {
   const pricing = useAsync(fetchPricing, 'pricing');
   const label = lessonCountLabel(lessonCount);
   const lessons = label ? `${label} lessons` : 'Detailed lessons';
@@ -44,12 +55,18 @@ export function SubscriptionScreen({ lessonCount, onBack, children }: Subscripti
       </button>
       <section
         aria-labelledby="subscription-title"
-        className="rounded-3xl border border-slate-700 bg-slate-900 p-6 shadow-2xl sm:p-8"
+        className="relative rounded-3xl border border-slate-700 bg-slate-900 p-6 shadow-2xl sm:p-8"
       >
-        <div className="flex items-start justify-between gap-4">
-          <h2 id="subscription-title" className="text-2xl font-extrabold text-white">
+        {onClose && (
+          <CloseButton
+            onClick={onClose}
+            className="min-h-11 min-w-11 text-slate-300 hover:bg-slate-800 hover:text-white"
+          />
+        )}
+        <div className={`flex items-start justify-between gap-4 ${onClose ? 'pr-10' : ''}`}>
+          <Title id="subscription-title" className="text-2xl font-extrabold text-white">
             Unlock the full course
-          </h2>
+          </Title>
           {discount !== null && (
             <span className="shrink-0 rounded-full bg-rose-600 px-3 py-1 text-xs font-bold text-white">
               {discount}% OFF

@@ -11,6 +11,7 @@ import {
   type CheckoutOptions,
   type CheckoutSuccess,
 } from './checkout-api';
+import { cancelOfferTimer, startOfferTimer } from './offer-timer';
 import { loadRazorpayScript, openRazorpayCheckout } from './razorpay-checkout';
 
 /** How often, and for how long, to ask the server after a verify that did not go through. */
@@ -38,7 +39,7 @@ export interface Checkout {
  * unlock only on the server's word. If verification fails after the learner paid, keep
  * asking the server (which asks Razorpay) until the payment shows up.
  */
-export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Checkout {
+export function useCheckout(): Checkout {
   const { setUser } = useSession();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -55,6 +56,7 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
 
   const unlocked = useCallback(
     (user: SessionUser, order: CheckoutOptions, paymentId: string) => {
+      cancelOfferTimer();
       setUser(user);
       // The amount of the order paid, which the seller's settings decided, not a constant.
       void trackPurchase(order.order_id, paymentId, order.amount);
@@ -100,13 +102,16 @@ export function useCheckout({ onDismiss }: { onDismiss?: () => void } = {}): Che
     [unlocked, reconcile],
   );
 
+  // Closing the checkout unpaid counts as closing the payment screen (spec §2): the
+  // offer pop-up is due.
   const dismissed = useCallback(() => {
     setPhase('idle');
-    onDismiss?.();
-  }, [onDismiss]);
+    startOfferTimer();
+  }, []);
 
   const start = useCallback(async () => {
     if (phase !== 'idle') return;
+    cancelOfferTimer();
     setError(null);
     setPhase('starting');
     let order: CheckoutOptions;

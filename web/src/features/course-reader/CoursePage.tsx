@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -20,22 +20,26 @@ const UNKNOWN_MODULE_REDIRECT_MS = 100;
 export function CoursePage() {
   const { moduleId = '', lessonNumber } = useParams();
   const user = useSignedInUser();
+  // Whether the learner had paid when the page opened. One who pays at this page's paywall
+  // is on the way to /dashboard/premium (useCheckout); showing the reader meanwhile would
+  // redirect to the resume point and race that navigation.
+  const [paid] = useState(user.payment_status);
   const navigate = useNavigate();
   const requested = parseLessonNumber(lessonNumber);
   const data = useAsync(() => {
-    if (user.payment_status) {
+    if (paid) {
       // Started alongside the catalogue and progress, not after them: the lesson in the
       // URL and the module introduction are what the reader shows first.
       if (requested !== null) fetchLesson(moduleId, requested).catch(() => undefined);
       fetchModuleIntro(moduleId).catch(() => undefined);
     }
-    return Promise.all([fetchCatalogue(), user.payment_status ? fetchProgress() : Promise.resolve(null)]);
-  }, `${moduleId}:${user.payment_status}`);
+    return Promise.all([fetchCatalogue(), paid ? fetchProgress() : Promise.resolve(null)]);
+  }, `${moduleId}:${paid}`);
   const module = data.data?.[0].find((m) => m.id === moduleId);
   const unknown = data.status === 'ready' && !module;
   const lesson = requested !== null ? module?.lessons[requested - 1] : undefined;
   useDocumentTitle(
-    user.payment_status && module && lesson
+    paid && module && lesson
       ? `${lesson.title} · ${module.title}`
       : module
         ? `${module.title} · Ethical Hacking Course`
@@ -51,7 +55,7 @@ export function CoursePage() {
   if (data.status === 'error') return <ErrorPanel onRetry={data.reload} />;
   if (data.status === 'loading' || !module) return <LoadingScreen />;
 
-  if (!user.payment_status) {
+  if (!paid) {
     return <PaymentGate lessonCount={totalLessons(data.data[0])} />;
   }
   const [catalogue, userProgress] = data.data;

@@ -20,12 +20,12 @@ export function DashboardHeader({ actions }: { actions?: React.ReactNode }) {
 
   return (
     <header className="border-b border-slate-800 bg-slate-900/70 backdrop-blur">
-      {/* On a phone the welcome line and badge take the first row and the buttons the second,
-          so a long name is never squeezed down to "Welco…". */}
+      {/* On a phone the welcome line and badge take the first row (a long name wraps, never
+          "Welco…") and the buttons the second, together at its end. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6 sm:py-4">
         <div className="flex min-w-0 basis-full items-center gap-3 sm:flex-1 sm:basis-0">
           <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />
-          <p className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
+          <p className="min-w-0 flex-1 text-base font-semibold break-words sm:text-lg">
             Welcome, {user.full_name || user.user_id}
           </p>
           {user.payment_status && (

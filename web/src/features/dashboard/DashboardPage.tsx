@@ -1,6 +1,7 @@
 import { MODULE_COUNT } from '@ehc/common';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { usePrefetch } from '../../app/lazy-pages';
 import { CertificateDialog } from '../../components/CertificateDialog';
 import { Dialog } from '../../components/Dialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -10,14 +11,16 @@ import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutPanel } from '../checkout/CheckoutPanel';
-import { PersuasionPopup, useOfferTimer } from '../checkout/PersuasionPopup';
+import { startOfferTimer, useOfferPopup } from '../checkout/offer-timer';
+import { PersuasionPopup } from '../checkout/PersuasionPopup';
 import { SubscriptionScreen } from '../checkout/SubscriptionScreen';
 import { useCheckout } from '../checkout/useCheckout';
+import { ContinueLink } from './ContinueLink';
 import { DashboardHeader } from './DashboardHeader';
 import { ModuleCard } from './ModuleCard';
+import { PremiumWelcome, premiumWelcomeDue, retirePremiumWelcome } from './PremiumWelcome';
 import { saveDashboardScroll, useRestoreDashboardScroll } from './scroll-memory';
 import { StatsRow } from './StatsRow';
-import { usePrefetch } from '../../app/lazy-pages';
 
 /** `/dashboard` and `/dashboard/premium`: the module grid, stats and overlays. */
 export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boolean }) {
@@ -27,19 +30,41 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   usePrefetch('course', 'subscription');
   const navigate = useNavigate();
   const [overlay, setOverlay] = useState<'subscription' | 'certificate' | null>(null);
-  const offer = useOfferTimer(!user.payment_status);
+  const [welcomeDismissed, setWelcomeDismissed] = useState(false);
   const checkout = useCheckout();
+  const offer = useOfferPopup(!user.payment_status && !checkout.busy && overlay !== 'certificate');
+  const subscribeRef = useRef<HTMLButtonElement>(null);
+  // "Grab This Offer Now" with the sheet already open: its button takes focus once the
+  // closing pop-up has handed focus back.
+  const [grabbedIntoOpenSheet, setGrabbedIntoOpenSheet] = useState(0);
+  useEffect(() => {
+    if (grabbedIntoOpenSheet > 0) subscribeRef.current?.focus();
+  }, [grabbedIntoOpenSheet]);
   const data = useAsync(() => Promise.all([fetchCatalogue(), fetchProgress()]), `dashboard:${user.user_id}`);
   useRestoreDashboardScroll(data.status === 'ready');
 
-  const completed = new Set(data.data?.[1].completed_modules ?? []);
+  // A payment closes every payment layer: paying navigates from /dashboard to
+  // /dashboard/premium, the same component, so without this the sheet would stay open.
+  useEffect(() => {
+    if (user.payment_status) setOverlay((current) => (current === 'subscription' ? null : current));
+  }, [user.payment_status]);
+
+  const progress = data.data?.[1];
+  const completed = new Set(progress?.completed_modules ?? []);
   const certified = completed.size === MODULE_COUNT;
   const lessonCount = data.data ? totalLessons(data.data[0]) : null;
   const completedTitles = data.data ? data.data[0].filter((m) => completed.has(m.id)).map((m) => m.title) : [];
+  const startedAModule = progress?.modules.some((m) => m.completed_lessons.length > 0) ?? false;
+  const showWelcome =
+    premiumWelcome &&
+    user.payment_status &&
+    data.status === 'ready' &&
+    !welcomeDismissed &&
+    premiumWelcomeDue(user.user_id, startedAModule);
 
   function closeSubscription() {
     setOverlay(null);
-    offer.start();
+    startOfferTimer();
   }
 
   function openModule(moduleId: string) {
@@ -47,8 +72,15 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
       setOverlay('subscription');
       return;
     }
+    retirePremiumWelcome(user.user_id);
     saveDashboardScroll();
     navigate(`/course/${moduleId}`);
+  }
+
+  function grabOffer() {
+    offer.hide();
+    if (overlay === 'subscription') setGrabbedIntoOpenSheet((count) => count + 1);
+    else setOverlay('subscription');
   }
 
   return (
@@ -66,25 +98,24 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
           )
         }
       />
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        {premiumWelcome && user.payment_status && (
-          <section
-            aria-label="Welcome to Premium"
-            className="mb-8 rounded-2xl border border-amber-400/40 bg-gradient-to-r from-amber-500/15 to-emerald-500/10 p-6"
-          >
-            <h1 className="text-2xl font-extrabold text-white">Welcome to Premium! 🎉</h1>
-            <p className="mt-2 text-slate-200">
-              Your payment is confirmed and all {MODULE_COUNT} modules are unlocked. Pick a module below to start.
-            </p>
-          </section>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {showWelcome ? (
+          <PremiumWelcome
+            onDismiss={() => {
+              retirePremiumWelcome(user.user_id);
+              setWelcomeDismissed(true);
+            }}
+          />
+        ) : (
+          <h1 className="sr-only">Dashboard</h1>
         )}
-        {!premiumWelcome && <h1 className="sr-only">Dashboard</h1>}
 
         {data.status === 'loading' && <LoadingScreen />}
         {data.status === 'error' && <ErrorPanel onRetry={data.reload} />}
         {data.status === 'ready' && (
           <>
             <StatsRow completedModules={completed.size} paid={user.payment_status} />
+            {user.payment_status && <ContinueLink catalogue={data.data[0]} progress={data.data[1]} />}
             <h2 className="mt-10 mb-4 text-xl font-bold text-white">Course modules</h2>
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {data.data[0].map((module) => (
@@ -101,28 +132,23 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
           </>
         )}
       </main>
-      {/* Paying navigates from /dashboard to /dashboard/premium, the same component, so this
-          state survives the payment; a paid learner has nothing left to subscribe to. */}
       {overlay === 'subscription' && !user.payment_status && (
         <Dialog label="Subscribe" onClose={closeSubscription} hidden={checkout.razorpayOpen}>
-          <SubscriptionScreen lessonCount={lessonCount} onBack={closeSubscription}>
-            <CheckoutPanel checkout={checkout} />
+          <SubscriptionScreen
+            lessonCount={lessonCount}
+            onBack={closeSubscription}
+            onClose={closeSubscription}
+            titleLevel="h2"
+          >
+            <CheckoutPanel checkout={checkout} buttonRef={subscribeRef} />
           </SubscriptionScreen>
         </Dialog>
       )}
       {overlay === 'certificate' && certified && (
         <CertificateDialog moduleId={null} completedModules={completedTitles} onBack={() => setOverlay(null)} />
       )}
-      {offer.visible && overlay === null && (
-        <PersuasionPopup
-          variant="dashboard"
-          lessonCount={lessonCount}
-          onClose={offer.hide}
-          onGrab={() => {
-            offer.hide();
-            setOverlay('subscription');
-          }}
-        />
+      {offer.visible && (
+        <PersuasionPopup variant="dashboard" lessonCount={lessonCount} onClose={offer.hide} onGrab={grabOffer} />
       )}
     </div>
   );

@@ -15,9 +15,13 @@ export function StatsRow({ completedModules, paid }: StatsRowProps) {
     { label: 'Status', value: status },
   ];
   return (
-    <dl className="grid grid-cols-3 gap-3">
+    // On a phone three cards side by side leave "Certified!" no room: two above, status below.
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {stats.map((stat) => (
-        <div key={stat.label} className="rounded-2xl border border-slate-800 bg-slate-900/70 p-4">
+        <div
+          key={stat.label}
+          className="min-w-0 rounded-2xl border border-slate-800 bg-slate-900/70 p-4 last:col-span-2 sm:last:col-span-1"
+        >
           <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">{stat.label}</dt>
           <dd data-stat={stat.label} className="mt-1 text-xl font-bold text-white sm:text-2xl">
             {stat.value}
