@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   /** Accessible name of the dialog. */
@@ -21,7 +21,7 @@ interface DialogProps {
    * Where focus goes when the dialog closes, when not to its opener: a button disabled
    * while the dialog was open (the browser moved focus off it) cannot take focus back.
    */
-  returnFocus?: RefObject<HTMLElement | null>;
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -54,7 +54,7 @@ export function Dialog({
     return () => {
       closingOnPurpose.current = true;
       dialog?.close();
-      const target = returnFocus?.current ?? opener;
+      const target = returnFocus?.() ?? opener;
       if (target instanceof HTMLElement && target.isConnected) target.focus();
     };
     // The opener and the return target are those of the moment the dialog opened.

@@ -37,7 +37,7 @@ export function CheckoutPanel({
           onSuccess={() => void checkout.simulate('success')}
           onFailure={() => void checkout.simulate('failure')}
           onClose={checkout.cancelTest}
-          returnFocus={subscribeRef}
+          returnFocus={() => subscribeRef.current}
         />
       )}
     </>

@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { CloseButton } from '../../components/CloseButton';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
@@ -12,7 +12,7 @@ interface TestPaymentDialogProps {
   onFailure(): void;
   onClose(): void;
   /** The "Subscribe Now" button: disabled while this dialog is open, focused again after. */
-  returnFocus?: RefObject<HTMLElement | null>;
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
