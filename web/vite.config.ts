@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { THEME_BOOT_SCRIPT } from '../common/src/display-boot';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the
@@ -34,10 +35,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the display settings' boot script (common/src/display-boot.ts) inline in the
+ * page's head, where it runs before the first paint; the server's CSP allows it by hash.
+ */
+function themeBootScript(): Plugin {
+  return {
+    name: 'theme-boot-script',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head' }],
+  };
+}
+
 const API_PORT = 3000;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), themeBootScript(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

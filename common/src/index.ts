@@ -3,3 +3,4 @@ export * from './modules';
 export * from './pricing';
 export * from './validation';
 export * from './gst-states';
+export * from './display-boot';

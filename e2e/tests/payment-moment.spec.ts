@@ -187,42 +187,50 @@ for (const viewport of VIEWPORTS) {
       await expect(sheet.getByRole('button', { name: 'Subscribe Now' })).toBeFocused();
     });
 
-    test('the sheet, the test payment, its confirmation and the offer pass axe', async ({ page }) => {
-      test.slow();
-      await signUpByApi(page.request, newLearner());
-      await page.clock.install();
-      const sheet = await openSheet(page);
-      await expectNoSeriousA11yViolations(page);
-      await sheet.getByRole('button', { name: 'Subscribe Now' }).click();
-      await expect(testPaymentOf(page)).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      await testPaymentOf(page).getByRole('button', { name: 'Close' }).click();
-      await expect(page.getByRole('dialog', { name: 'Cancel this payment?' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: 'Yes, cancel payment' }).click();
-      await page.clock.pauseAt(Date.now() + 1000);
-      await sheet.getByRole('button', { name: 'Back to Dashboard' }).click();
-      await page.clock.runFor(5_100);
-      await expect(popupOf(page)).toBeVisible();
-      // axe waits on timers of its own: time must flow again.
-      await page.clock.resume();
-      await expectNoSeriousA11yViolations(page);
-    });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`the sheet, the test payment, its confirmation and the offer pass axe in the ${colorScheme} theme`, async ({
+        page,
+      }) => {
+        test.slow();
+        await page.emulateMedia({ colorScheme });
+        await signUpByApi(page.request, newLearner());
+        await page.clock.install();
+        const sheet = await openSheet(page);
+        await expectNoSeriousA11yViolations(page);
+        await sheet.getByRole('button', { name: 'Subscribe Now' }).click();
+        await expect(testPaymentOf(page)).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await testPaymentOf(page).getByRole('button', { name: 'Close' }).click();
+        await expect(page.getByRole('dialog', { name: 'Cancel this payment?' })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await page.getByRole('button', { name: 'Yes, cancel payment' }).click();
+        await page.clock.pauseAt(Date.now() + 1000);
+        await sheet.getByRole('button', { name: 'Back to Dashboard' }).click();
+        await page.clock.runFor(5_100);
+        await expect(popupOf(page)).toBeVisible();
+        // axe waits on timers of its own: time must flow again.
+        await page.clock.resume();
+        await expectNoSeriousA11yViolations(page);
+      });
 
-    test('/subscription, the paywall and the premium welcome pass axe, each with one h1', async ({ page }) => {
-      test.slow();
-      await signUpByApi(page.request, newLearner());
-      for (const path of ['/subscription', '/course/cryptography']) {
-        await page.goto(path);
-        await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+      test(`/subscription, the paywall and the premium welcome pass axe in the ${colorScheme} theme, each with one h1`, async ({
+        page,
+      }) => {
+        test.slow();
+        await page.emulateMedia({ colorScheme });
+        await signUpByApi(page.request, newLearner());
+        for (const path of ['/subscription', '/course/cryptography']) {
+          await page.goto(path);
+          await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
+          await expectOneH1(page);
+          await expectNoSeriousA11yViolations(page);
+        }
+        await payInTestDialog(page, page.getByRole('main'));
+        await expectPremiumLanding(page);
         await expectOneH1(page);
         await expectNoSeriousA11yViolations(page);
-      }
-      await payInTestDialog(page, page.getByRole('main'));
-      await expectPremiumLanding(page);
-      await expectOneH1(page);
-      await expectNoSeriousA11yViolations(page);
-    });
+      });
+    }
   });
 
   test.describe(`dashboard at ${viewport.width} px`, () => {

@@ -16,6 +16,26 @@ for (const viewport of VIEWPORTS) {
   test.describe(`reader at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`the reader has one h1 and no serious accessibility violations in the ${colorScheme} theme`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme });
+        await signInPaidLearner(page);
+        await page.goto('/course/web-application/2');
+        await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-2')).toBeVisible();
+        await expectOneH1(page);
+        // The lesson's title is the page's first heading, before the outline's and the checks'.
+        await expect(page.getByRole('heading').first()).toHaveText('Web Application Security fixture lesson 2');
+        await expectNoSeriousA11yViolations(page);
+        if (viewport.width < 1024) {
+          await page.getByRole('button', { name: 'Lessons' }).click();
+          await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible();
+          await expectNoSeriousA11yViolations(page);
+        }
+      });
+    }
+
     test('each lesson has its own address: Next, Back, Forward, reload and the tab title follow it', async ({
       page,
     }) => {
@@ -166,21 +186,6 @@ for (const viewport of VIEWPORTS) {
       await expect(heading(page)).toHaveCSS('color', 'rgb(0, 0, 0)');
       await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-2')).toHaveCSS('color', 'rgb(0, 0, 0)');
       await expect(page.locator('.lesson-content pre').first()).toHaveCSS('white-space', 'pre-wrap');
-    });
-
-    test('the reader has one h1 and no serious accessibility violations', async ({ page }) => {
-      await signInPaidLearner(page);
-      await page.goto('/course/web-application/2');
-      await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-2')).toBeVisible();
-      await expectOneH1(page);
-      // The lesson's title is the page's first heading, before the outline's and the checks'.
-      await expect(page.getByRole('heading').first()).toHaveText('Web Application Security fixture lesson 2');
-      await expectNoSeriousA11yViolations(page);
-      if (viewport.width < 1024) {
-        await page.getByRole('button', { name: 'Lessons' }).click();
-        await expect(page.getByRole('dialog', { name: 'Lessons' })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      }
     });
   });
 }

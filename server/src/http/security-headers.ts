@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { THEME_BOOT_SCRIPT } from '@ehc/common';
 import type { Env } from '../lib/env';
 
 // Razorpay's Standard Checkout: the script, its iframe, and the calls it makes.
@@ -23,9 +25,13 @@ const GTAG = {
   frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
 };
 
+/** The one inline script the page may run: the display settings applied before first paint. */
+const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
 /**
  * A strict Content Security Policy and the usual hardening headers on every response.
- * Scripts come only from our origin (no inline script); later features add the
+ * Scripts come only from our origin, plus the display settings' boot script allowed by its
+ * hash (no other inline script); later features add the
  * payment and analytics origins they need here, and only when configured.
  */
 export async function registerSecurityHeaders(
@@ -43,7 +49,7 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...add('script')],
+        scriptSrc: ["'self'", THEME_BOOT_HASH, ...add('script')],
         styleSrc: ["'self'"],
         // React sets a few style attributes (progress bar widths); attributes cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],

@@ -6,6 +6,14 @@ import { router } from './router';
 export function App() {
   return (
     <SessionProvider>
+      {/* The first stop for a keyboard: past the header straight to the page's content
+          (every page's <main> has id="main"). */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-emerald-500 px-4 py-3 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
       {/* Pages load as their own chunks (lazy-pages.tsx): "Loading..." until one arrives. */}
       <PageSuspense>
         <RouterProvider router={router} />

@@ -7,7 +7,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-[radial-gradient(ellipse_at_top,_var(--color-emerald-950),_var(--color-slate-950)_60%)]">
       <SiteHeader width="max-w-6xl" />
-      <main className="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 pt-4 pb-16 sm:px-6 sm:pt-10">
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 pt-4 pb-16 sm:px-6 sm:pt-10"
+      >
         <div className="w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl shadow-emerald-950/40 sm:p-8">
           {children}
         </div>

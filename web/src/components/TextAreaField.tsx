@@ -44,7 +44,7 @@ export function TextAreaField({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy}
-        className="w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:outline-none aria-invalid:border-rose-400"
+        className="w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 aria-invalid:border-rose-400"
         {...rest}
       />
     </div>

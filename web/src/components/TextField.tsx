@@ -54,7 +54,7 @@ export function TextField({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy}
-        className={`min-h-11 w-full rounded-xl border px-4 py-2.5 focus:outline-none ${colours}`}
+        className={`min-h-11 w-full rounded-xl border px-4 py-2.5 ${colours}`}
         {...rest}
       />
     </div>

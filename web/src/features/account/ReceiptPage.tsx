@@ -56,7 +56,7 @@ export function ReceiptPage() {
 
 function ReceiptNotFound({ number }: { number: string }) {
   return (
-    <main className="mx-auto max-w-3xl rounded-2xl border border-slate-800 bg-slate-900/70 p-6">
+    <main id="main" className="mx-auto max-w-3xl rounded-2xl border border-slate-800 bg-slate-900/70 p-6">
       <h1 className="text-2xl font-extrabold text-white">Receipt not found</h1>
       <p className="mt-2 text-slate-300">
         Your account has no receipt numbered <span className="font-mono break-all">{number}</span>. Your receipts are
@@ -83,7 +83,10 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
   const invoice = receipt.tax_invoice;
   const money = (paise: number) => formatPaise(paise, receipt.currency);
   return (
-    <main className="receipt-paper mx-auto max-w-3xl rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-10">
+    <main
+      id="main"
+      className="receipt-paper mx-auto max-w-3xl rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-10"
+    >
       <div className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-300 pb-6">
         <div className="min-w-0 text-sm">
           <p className="text-lg font-bold">{seller.legal_name}</p>

@@ -50,7 +50,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
       <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-slate-400 sm:px-6">
         Times are India time (IST). Every action here is recorded in the audit log with your reason.
       </p>

@@ -51,7 +51,7 @@ export function LearnerSearchPage() {
               setText(event.target.value);
               setError(null);
             }}
-            className="min-h-11 w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:outline-none aria-invalid:border-rose-400"
+            className="min-h-11 w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 aria-invalid:border-rose-400"
           />
         </div>
         <button type="submit" className={buttonStyles.primary}>

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { trackSignup } from '../../lib/tracking';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, fieldsOfAuthError, type AuthField } from './auth-errors';
 
 const EMPTY = { email: '', password: '', fullName: '', phone: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
@@ -59,8 +59,12 @@ export function AuthScreen() {
   }
 
   const isSignup = mode === 'signup';
+  const errorId = `${ids}-error`;
+  // Each field the message is about is marked invalid and described by it.
+  const invalid = new Set(fieldsOfAuthError(error));
+  const errorFor = (field: AuthField) => (invalid.has(field) ? errorId : undefined);
   const tabClass = (active: boolean) =>
-    `flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition ${
+    `min-h-11 flex-1 rounded-lg px-4 py-2 text-sm font-semibold transition ${
       active ? 'bg-emerald-500 text-slate-950 shadow' : 'text-slate-300 hover:text-white'
     }`;
 
@@ -112,6 +116,7 @@ export function AuthScreen() {
             autoComplete="name"
             value={fields.fullName}
             onChange={(v) => update('fullName', v)}
+            errorId={errorFor('fullName')}
           />
         )}
         <Field
@@ -121,6 +126,7 @@ export function AuthScreen() {
           autoComplete="email"
           value={fields.email}
           onChange={(v) => update('email', v)}
+          errorId={errorFor('email')}
         />
         {isSignup && (
           <Field
@@ -133,6 +139,7 @@ export function AuthScreen() {
             placeholder="10-digit mobile number"
             value={fields.phone}
             onChange={(v) => update('phone', v)}
+            errorId={errorFor('phone')}
           />
         )}
         <Field
@@ -142,6 +149,7 @@ export function AuthScreen() {
           autoComplete={isSignup ? 'new-password' : 'current-password'}
           value={fields.password}
           onChange={(v) => update('password', v)}
+          errorId={errorFor('password')}
         />
         {!isSignup && (
           <p className="-my-3 text-right text-sm">
@@ -161,10 +169,11 @@ export function AuthScreen() {
             autoComplete="new-password"
             value={fields.confirmPassword}
             onChange={(v) => update('confirmPassword', v)}
+            errorId={errorFor('confirmPassword')}
           />
         )}
 
-        <div role="alert" aria-live="assertive" className="min-h-6 text-sm font-medium text-rose-400">
+        <div id={errorId} role="alert" aria-live="assertive" className="min-h-6 text-sm font-medium text-rose-400">
           {error}
         </div>
 
@@ -181,7 +190,7 @@ export function AuthScreen() {
         {isSignup ? 'Already have an account? ' : "Don't have an account? "}
         <button
           type="button"
-          className="font-semibold text-emerald-400 underline-offset-4 hover:underline"
+          className="inline-flex min-h-11 items-center px-1 font-semibold text-emerald-400 underline-offset-4 hover:underline"
           onClick={() => switchMode(isSignup ? 'login' : 'signup')}
         >
           {isSignup ? 'Login' : 'Sign Up'}
@@ -201,9 +210,11 @@ interface FieldProps {
   inputMode?: 'numeric' | 'text' | 'email';
   maxLength?: number;
   placeholder?: string;
+  /** The form's message, when it is about this field. */
+  errorId?: string;
 }
 
-function Field({ id, label, value, onChange, type = 'text', ...rest }: FieldProps) {
+function Field({ id, label, value, onChange, errorId, type = 'text', ...rest }: FieldProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
@@ -215,7 +226,9 @@ function Field({ id, label, value, onChange, type = 'text', ...rest }: FieldProp
         type={type}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:outline-none"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="min-h-11 w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 aria-invalid:border-rose-400"
         {...rest}
       />
     </div>

@@ -41,7 +41,10 @@ export function LandingPage() {
           </p>
         </div>
       )}
-      <main className="mx-auto grid max-w-6xl items-start gap-12 px-6 pt-4 pb-16 lg:grid-cols-[1.2fr_1fr] lg:pt-12">
+      <main
+        id="main"
+        className="mx-auto grid max-w-6xl items-start gap-12 px-6 pt-4 pb-16 lg:grid-cols-[1.2fr_1fr] lg:pt-12"
+      >
         <div>
           <p className="mb-3 text-sm font-semibold tracking-widest text-emerald-400 uppercase">Beginner to advanced</p>
           <h1 className="text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">

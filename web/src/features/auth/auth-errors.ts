@@ -1,4 +1,4 @@
-import { MESSAGES } from '@ehc/common';
+import { MESSAGES, VALIDATION_MESSAGES } from '@ehc/common';
 import { ApiError } from '../../lib/graphql';
 
 /** What to tell the learner when sign-in or sign-up fails, chosen by error code (spec §8). */
@@ -16,5 +16,38 @@ export function authErrorMessage(error: unknown): string {
       return error.message;
     default:
       return MESSAGES.generic;
+  }
+}
+
+export type AuthField = 'email' | 'password' | 'fullName' | 'phone' | 'confirmPassword';
+
+/**
+ * The fields a sign-in or sign-up message is about, so each is marked invalid and points
+ * at the one message under the form (which stays the spec's single line).
+ */
+export function fieldsOfAuthError(message: string | null): AuthField[] {
+  switch (message) {
+    case null:
+      return [];
+    case VALIDATION_MESSAGES.email:
+    case MESSAGES.userExists:
+      return ['email'];
+    case VALIDATION_MESSAGES.passwordTooShort:
+    case VALIDATION_MESSAGES.passwordTooLong:
+    case VALIDATION_MESSAGES.passwordInvalid:
+      return ['password'];
+    case VALIDATION_MESSAGES.fullNameRequired:
+    case VALIDATION_MESSAGES.fullNameTooLong:
+    case VALIDATION_MESSAGES.fullNameInvalid:
+      return ['fullName'];
+    case VALIDATION_MESSAGES.phoneRequired:
+    case VALIDATION_MESSAGES.phoneInvalid:
+      return ['phone'];
+    case VALIDATION_MESSAGES.passwordMismatch:
+      return ['confirmPassword'];
+    case MESSAGES.invalidCredentials:
+      return ['email', 'password'];
+    default:
+      return [];
   }
 }

@@ -181,7 +181,7 @@ function EmailCheck({ payload }: { payload: unknown }) {
           type="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-700 bg-slate-950 px-4 text-slate-100 focus:border-emerald-500 focus:outline-none"
+          className="min-h-11 min-w-0 flex-1 rounded-xl border border-slate-700 bg-slate-950 px-4 text-slate-100 focus:border-emerald-500"
         />
         <button type="submit" disabled={email.trim() === ''} className={buttonStyles.secondary}>
           Confirm email

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { CertificateDialog } from '../../components/CertificateDialog';
 import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
+import { DisplaySettings } from '../../components/DisplaySettings';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import {
   fetchLesson,
@@ -173,6 +174,7 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
           percent={progressPercent(module, progress)}
           lessonsOpen={lessonsOpen}
           onOpenLessons={() => setLessonsOpen(true)}
+          settings={<DisplaySettings />}
         />
         <main id="main" className="flex-1 px-4 pt-6 pb-12 sm:px-8">
           <article className="reader-article mx-auto max-w-3xl">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { DisplaySettings } from '../../components/DisplaySettings';
 import { useSession, useSignedInUser } from '../../lib/session';
 
 /** Welcome line, PREMIUM badge for paid learners, the console for admins, the account page and Logout (spec §2 Dashboard header). */
@@ -35,6 +36,7 @@ export function DashboardHeader({ actions }: { actions?: React.ReactNode }) {
           )}
         </div>
         <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+          <DisplaySettings />
           {actions}
           {user.is_admin && (
             <NavLink

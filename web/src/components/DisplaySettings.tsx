@@ -1,0 +1,87 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  chooseReadingScale,
+  chooseTheme,
+  followDeviceTheme,
+  READING_SCALES,
+  readingScale,
+  themeChoice,
+  type ThemeChoice,
+} from '../lib/display-settings';
+
+const THEMES: { label: string; value: ThemeChoice }[] = [
+  { label: 'Dark', value: 'dark' },
+  { label: 'Light', value: 'light' },
+  { label: 'Same as device', value: 'system' },
+];
+
+/**
+ * "Aa": the theme and the lesson text size, remembered on this device. A small panel on
+ * the popover API (the browser closes it on Escape or a click outside); its choices are
+ * plain radio buttons, so keyboards and screen readers know them already.
+ */
+export function DisplaySettings() {
+  const id = useId();
+  const [theme, setTheme] = useState<ThemeChoice>(themeChoice);
+  const [scale, setScale] = useState(readingScale);
+  useEffect(() => followDeviceTheme(), []);
+
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget={`${id}-panel`}
+        aria-label="Display settings: theme and text size"
+        className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border border-slate-700 text-sm font-bold text-slate-100 hover:bg-slate-800"
+      >
+        <span aria-hidden="true">Aa</span>
+      </button>
+      <div
+        id={`${id}-panel`}
+        popover="auto"
+        role="dialog"
+        aria-label="Display settings"
+        className="fixed inset-auto top-14 right-2 m-0 w-64 rounded-2xl border border-slate-700 bg-slate-900 p-4 text-sm text-slate-100 shadow-2xl"
+      >
+        <fieldset>
+          <legend className="font-semibold">Theme</legend>
+          {THEMES.map((option) => (
+            <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3">
+              <input
+                type="radio"
+                name={`${id}-theme`}
+                value={option.value}
+                checked={theme === option.value}
+                onChange={() => {
+                  chooseTheme(option.value);
+                  setTheme(option.value);
+                }}
+                className="h-5 w-5 accent-emerald-500"
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="mt-3 border-t border-slate-700 pt-3">
+          <legend className="float-left w-full font-semibold">Lesson text size</legend>
+          {READING_SCALES.map((option) => (
+            <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3">
+              <input
+                type="radio"
+                name={`${id}-scale`}
+                value={option.value}
+                checked={scale === option.value}
+                onChange={() => {
+                  chooseReadingScale(option.value);
+                  setScale(option.value);
+                }}
+                className="h-5 w-5 accent-emerald-500"
+              />
+              <span style={{ fontSize: `${option.value}rem` }}>{option.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+    </>
+  );
+}
