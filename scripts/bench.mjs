@@ -2,7 +2,8 @@
 // run, on SQLite and on PostgreSQL, and prints req/s, p99 and the ratio to the bare server
 // (issue 15's targets are ratios, so a slower or faster machine does not move them).
 // Measures; asserts nothing. `--quick` runs 2 s per row instead of 5; `--sqlite-only`
-// skips PostgreSQL. Needs a built web app for `GET /` (npm run build).
+// skips PostgreSQL; `--no-lighthouse` skips the closing Lighthouse run (scripts/lighthouse.mjs).
+// Needs a built web app for `GET /` (npm run build).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { runLighthouse } from './lighthouse.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -41,6 +43,7 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+if (!args.has('--no-lighthouse')) await runLighthouse();
 
 async function measureBare() {
   const app = Fastify();

@@ -16,77 +16,84 @@ import {
 // which also proves that the light theme follows prefers-color-scheme. The reader and the
 // payment screens have their own scans (reader.spec.ts, payment-moment.spec.ts).
 
-/** Scans what the page shows once `ready` is visible. */
+const WIDTHS = [360, 1280];
+
+/** Scans what the page shows at a phone's width and a laptop's, once `ready` is visible. */
 async function scan(page: Page, path: string, ready: (page: Page) => ReturnType<Page['getByText']>) {
   await page.goto(path);
   await expect(ready(page).first()).toBeVisible();
   await expectOneH1(page);
-  await expectNoSeriousA11yViolations(page);
+  await scanAtBothWidths(page);
+}
+
+async function scanAtBothWidths(page: Page) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoSeriousA11yViolations(page);
+  }
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  for (const width of [360, 1280]) {
-    test.describe(`${colorScheme} theme at ${width} px`, () => {
-      test.use({ colorScheme, viewport: { width, height: 800 } });
+  test.describe(`${colorScheme} theme at 360 and 1280 px`, () => {
+    test.use({ colorScheme });
 
-      test('public pages', async ({ page }) => {
-        test.slow();
-        await page.goto('/');
-        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
-        await expectOneH1(page);
-        await expectNoSeriousA11yViolations(page);
-        // The sign-up form with its one message, linked to the field it is about.
-        await page.getByRole('tab', { name: 'Sign Up' }).click();
-        await page.getByLabel('Email').fill('not-an-email');
-        await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
-        await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
-        await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-        await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
-        await expectNoSeriousA11yViolations(page);
+    test('public pages', async ({ page }) => {
+      test.slow();
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      await expectOneH1(page);
+      await scanAtBothWidths(page);
+      // The sign-up form with its one message, linked to the field it is about.
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+      await scanAtBothWidths(page);
 
-        await scan(page, '/forgot-password', (p) => p.getByRole('heading', { level: 1 }));
-        await scan(page, '/reset-password?token=made-up', (p) => p.getByRole('heading', { level: 1 }));
-        await scan(page, '/verify', (p) => p.getByText('Check a credential file'));
-        await scan(page, '/terms', (p) => p.getByRole('heading', { level: 1 }));
-        await scan(page, '/contact', (p) => p.getByRole('heading', { level: 1 }));
-      });
-
-      test('a learner’s pages: dashboard, account, receipt, certificate and its verification', async ({ page }) => {
-        test.slow();
-        const learner: Learner = newLearner();
-        await signUpByApi(page.request, learner);
-        await scan(page, '/dashboard', (p) => p.getByRole('button', { name: /^Subscribe to Access/ }));
-        await payByApi(page.request);
-        await completeLessons(page, 'cryptography', [1, 2]);
-        await scan(page, '/dashboard', (p) => p.getByRole('link', { name: /^Continue:/ }).or(p.getByText('1/7')));
-        await scan(page, '/account', (p) => p.getByRole('heading', { name: 'Receipts' }));
-        await page
-          .getByRole('link', { name: /^Receipt / })
-          .first()
-          .click();
-        await expect(page).toHaveURL(/\/account\/receipts\//);
-        await expect(page.getByText(learner.email).first()).toBeVisible();
-        await expectOneH1(page);
-        await expectNoSeriousA11yViolations(page);
-
-        await page.goto('/course/cryptography/1');
-        await page.getByRole('button', { name: 'Download Certificate' }).click();
-        const certificate = page.getByRole('dialog', { name: 'Certificate' });
-        await expect(certificate.getByRole('img', { name: /Certificate of completion/ })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-        const id = (await certificate.getByText(/^EHC-/).first().textContent())!.trim();
-        await scan(page, `/verify/${encodeURIComponent(id)}`, (p) => p.getByText('✓ Valid certificate'));
-      });
-
-      test('the admin console', async ({ page }) => {
-        test.slow();
-        await signInAdmin(page);
-        await scan(page, '/admin', (p) => p.getByRole('heading', { level: 1 }));
-        await scan(page, '/admin/sales', (p) => p.getByRole('heading', { level: 1 }));
-        await scan(page, '/admin/settings', (p) => p.getByRole('heading', { level: 1 }));
-      });
+      await scan(page, '/forgot-password', (p) => p.getByRole('heading', { level: 1 }));
+      await scan(page, '/reset-password?token=made-up', (p) => p.getByRole('heading', { level: 1 }));
+      await scan(page, '/verify', (p) => p.getByText('Check a credential file'));
+      await scan(page, '/terms', (p) => p.getByRole('heading', { level: 1 }));
+      await scan(page, '/contact', (p) => p.getByRole('heading', { level: 1 }));
     });
-  }
+
+    test('a learner’s pages: dashboard, account, receipt, certificate and its verification', async ({ page }) => {
+      test.slow();
+      const learner: Learner = newLearner();
+      await signUpByApi(page.request, learner);
+      await scan(page, '/dashboard', (p) => p.getByRole('button', { name: /^Subscribe to Access/ }));
+      await payByApi(page.request);
+      await completeLessons(page, 'cryptography', [1, 2]);
+      await scan(page, '/dashboard', (p) => p.getByRole('link', { name: /^Continue:/ }).or(p.getByText('1/7')));
+      await scan(page, '/account', (p) => p.getByRole('heading', { name: 'Receipts' }));
+      await page
+        .getByRole('link', { name: /^Receipt / })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/account\/receipts\//);
+      await expect(page.getByText(learner.email).first()).toBeVisible();
+      await expectOneH1(page);
+      await scanAtBothWidths(page);
+
+      await page.goto('/course/cryptography/1');
+      await page.getByRole('button', { name: 'Download Certificate' }).click();
+      const certificate = page.getByRole('dialog', { name: 'Certificate' });
+      await expect(certificate.getByRole('img', { name: /Certificate of completion/ })).toBeVisible();
+      await scanAtBothWidths(page);
+      const id = (await certificate.getByText(/^EHC-/).first().textContent())!.trim();
+      await scan(page, `/verify/${encodeURIComponent(id)}`, (p) => p.getByText('✓ Valid certificate'));
+    });
+
+    test('the admin console', async ({ page }) => {
+      test.slow();
+      await signInAdmin(page);
+      await scan(page, '/admin', (p) => p.getByRole('heading', { level: 1 }));
+      await scan(page, '/admin/sales', (p) => p.getByRole('heading', { level: 1 }));
+      await scan(page, '/admin/settings', (p) => p.getByRole('heading', { level: 1 }));
+    });
+  });
 }
 
 test.describe('display settings', () => {

@@ -222,6 +222,8 @@ test('after a simulated payment the tax invoice shows its number, ₹49.00 with 
 test('deleting the account: confirmed in a dialog, then no sign-in and the certificate shows revoked', async ({
   page,
 }) => {
+  // Three password checks (argon2id) and an accessibility scan: longer than most journeys.
+  test.slow();
   const learner = await signInPaidLearner(page);
   await completeLessons(page, 'cryptography', BOTH_LESSONS);
   const certificateId = (await certificateIdsByModule(page)).get('cryptography');

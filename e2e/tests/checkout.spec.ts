@@ -75,21 +75,6 @@ test.describe('paying in simulated mode', () => {
     await expect(page.getByRole('button', { name: 'Subscribe to Access' })).toHaveCount(7);
   });
 
-  test('closing the test payment asks first, in the app, then re-enables Subscribe Now', async ({ page }) => {
-    await signUpByApi(page.request, newLearner());
-    const screen = await openSubscription(page);
-    await screen.getByRole('button', { name: 'Subscribe Now' }).click();
-    const testPayment = page.getByRole('dialog', { name: 'Test payment' });
-    const confirm = page.getByRole('dialog', { name: 'Cancel this payment?' });
-    await testPayment.getByRole('button', { name: 'Close' }).click();
-    await confirm.getByRole('button', { name: 'No, continue paying' }).click();
-    await expect(testPayment).toBeVisible();
-    await testPayment.getByRole('button', { name: 'Close' }).click();
-    await confirm.getByRole('button', { name: 'Yes, cancel payment' }).click();
-    await expect(testPayment).toHaveCount(0);
-    await expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
-  });
-
   test('a verify that fails after payment says so, then unlocks when the server confirms', async ({
     page,
     allowConsoleErrors,
@@ -201,25 +186,6 @@ test.describe('persuasion pop-up', () => {
     await expect(again).toHaveCount(0);
     await page.clock.runFor(10_000);
     await expect(popup).toHaveCount(0);
-  });
-
-  test('on a course page it reads "Grab This Offer Now!" and brings back the payment screen', async ({ page }) => {
-    await signUpByApi(page.request, newLearner());
-    await page.clock.install();
-    await page.goto('/course/cryptography');
-    await page.getByRole('button', { name: 'Subscribe Now' }).click();
-    const testPayment = page.getByRole('dialog', { name: 'Test payment' });
-    await expect(testPayment).toBeVisible();
-    await page.clock.pauseAt(Date.now() + 1000);
-    await testPayment.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Yes, cancel payment' }).click();
-    await page.clock.runFor(5_000);
-    const popup = page.getByRole('dialog', { name: "Wait! Don't Miss Out!" });
-    await popup.getByRole('button', { name: 'Grab This Offer Now!' }).click();
-    // The payment screen is the page itself: the pop-up steps aside, nothing opens on top.
-    await expect(popup).toHaveCount(0);
-    await expect(testPayment).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeFocused();
   });
 
   test('never appears for a paid learner', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { MESSAGES } from '@ehc/common';
+import { createHash } from 'node:crypto';
+import { MESSAGES, THEME_BOOT_SCRIPT } from '@ehc/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALIASES, MAX_FIELDS, MAX_SAME_FIELD } from '../graphql/limits';
 import { PRODUCTION_BUSINESS_ENV, createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
@@ -154,7 +155,10 @@ describe('security headers', () => {
       });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
+      // Our origin, and of inline scripts only the display settings' boot script, by its hash.
+      const bootHash = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${bootHash}'`);
+      expect(csp.match(/'sha256-/g)).toHaveLength(1);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");

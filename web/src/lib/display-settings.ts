@@ -20,13 +20,17 @@ export function themeChoice(storage: Storage = localStorage): ThemeChoice {
 }
 
 /** The theme a choice comes to on this device now. */
-export function resolveTheme(choice: ThemeChoice, prefersLight = matchMedia(LIGHT_QUERY).matches): Theme {
+export function resolveTheme(choice: ThemeChoice, prefersLight?: boolean): Theme {
   if (choice !== 'system') return choice;
-  return prefersLight ? 'light' : 'dark';
+  return (prefersLight ?? matchMedia(LIGHT_QUERY).matches) ? 'light' : 'dark';
 }
 
 /** Remembers the choice and applies it at once (the boot script applies it on later visits). */
-export function chooseTheme(choice: ThemeChoice, storage: Storage = localStorage, root = document.documentElement) {
+export function chooseTheme(
+  choice: ThemeChoice,
+  storage: Storage = localStorage,
+  root: Pick<HTMLElement, 'dataset'> = document.documentElement,
+) {
   if (choice === 'system') storage.removeItem(THEME_KEY);
   else storage.setItem(THEME_KEY, choice);
   root.dataset.theme = resolveTheme(choice);
@@ -38,7 +42,11 @@ export function readingScale(storage: Storage = localStorage): number {
   return READING_SCALES.some((scale) => scale.value === stored) ? stored : 1;
 }
 
-export function chooseReadingScale(scale: number, storage: Storage = localStorage, root = document.documentElement) {
+export function chooseReadingScale(
+  scale: number,
+  storage: Storage = localStorage,
+  root: Pick<HTMLElement, 'style'> = document.documentElement,
+) {
   if (scale === 1) storage.removeItem(READING_SCALE_KEY);
   else storage.setItem(READING_SCALE_KEY, String(scale));
   root.style.setProperty('--reading-scale', String(scale));
