@@ -31,7 +31,11 @@ async function payInTestDialog(page: Page, from: Locator) {
 
 /** Where every successful payment must end: the welcome, unlocked modules, nothing on top. */
 async function expectPremiumLanding(page: Page) {
-  await expect(page.getByRole('heading', { level: 1, name: /Welcome to Premium/ })).toBeVisible();
+  const welcome = page.getByRole('heading', { level: 1, name: /Welcome to Premium/ });
+  await expect(welcome).toBeVisible();
+  // In view and focused, even when the learner paid from a sheet opened far down the page.
+  await expect(welcome).toBeFocused();
+  await expect(welcome).toBeInViewport();
   await expect(page.getByRole('button', { name: /^Start Learning/ })).toHaveCount(7);
   await expect(page).toHaveURL(/\/dashboard\/premium$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -41,7 +41,6 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
     if (grabbedIntoOpenSheet > 0) subscribeRef.current?.focus();
   }, [grabbedIntoOpenSheet]);
   const data = useAsync(() => Promise.all([fetchCatalogue(), fetchProgress()]), `dashboard:${user.user_id}`);
-  useRestoreDashboardScroll(data.status === 'ready');
 
   // A payment closes every payment layer: paying navigates from /dashboard to
   // /dashboard/premium, the same component, so without this the sheet would stay open.
@@ -61,6 +60,8 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
     data.status === 'ready' &&
     !welcomeDismissed &&
     premiumWelcomeDue(user.user_id, startedAModule);
+  // Back from a course the dashboard returns to where it was; the welcome, instead, is shown.
+  useRestoreDashboardScroll(data.status === 'ready' && !showWelcome);
 
   function closeSubscription() {
     setOverlay(null);

@@ -1,4 +1,5 @@
 import { MODULE_COUNT } from '@ehc/common';
+import { useEffect, useRef } from 'react';
 import { CloseButton } from '../../components/CloseButton';
 
 // Per learner and device: once dismissed, or once a module is opened, it has done its job.
@@ -16,13 +17,22 @@ export function retirePremiumWelcome(userId: string): void {
 
 /** "Welcome to Premium!" after a payment, with the page's h1 and a way to put it away. */
 export function PremiumWelcome({ onDismiss }: { onDismiss(): void }) {
+  // The learner may have paid from a sheet opened far down the page: bring the news into
+  // view, and to screen readers, by moving focus to it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <section
       aria-labelledby="premium-welcome"
       className="relative mb-8 rounded-2xl border border-amber-400/40 bg-gradient-to-r from-amber-500/15 to-emerald-500/10 p-6 pr-14"
     >
       <CloseButton onClick={onDismiss} className="min-h-11 min-w-11 text-slate-200 hover:bg-slate-800" />
-      <h1 id="premium-welcome" className="text-2xl font-extrabold text-white">
+      <h1
+        id="premium-welcome"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-extrabold text-white outline-none"
+      >
         Welcome to Premium! 🎉
       </h1>
       <p className="mt-2 text-slate-200">
