@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectOneH1 } from './account-helpers';
+import { expectNoSeriousA11yViolations, expectOneH1, expectTouchTargets } from './account-helpers';
 import {
   completeLessons,
   expect,
@@ -30,6 +30,7 @@ async function scanAtBothWidths(page: Page) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoSeriousA11yViolations(page);
+    await expectTouchTargets(page);
   }
 }
 
@@ -37,7 +38,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme at 360 and 1280 px`, () => {
     test.use({ colorScheme });
 
-    test('public pages', async ({ page }) => {
+    test('the landing page and its sign-up form with an error', async ({ page }) => {
       test.slow();
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
@@ -51,7 +52,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
       await scanAtBothWidths(page);
+    });
 
+    test('password reset, verification and legal pages', async ({ page }) => {
+      test.slow();
       await scan(page, '/forgot-password', (p) => p.getByRole('heading', { level: 1 }));
       await scan(page, '/reset-password?token=made-up', (p) => p.getByRole('heading', { level: 1 }));
       await scan(page, '/verify', (p) => p.getByText('Check a credential file'));

@@ -48,3 +48,22 @@ export async function recordRefund(paymentId: string): Promise<void> {
     await database.close();
   }
 }
+
+/**
+ * Every button, tab and disclosure a thumb may press is at least 44 × 44 px (issue #14).
+ * Links in running text are exempt, as WCAG exempts them; standalone links are styled as
+ * buttons and checked where they matter.
+ */
+export async function expectTouchTargets(page: Page): Promise<void> {
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, [role="tab"], summary'))
+      .filter((element) => element.checkVisibility() && !element.closest('.sr-only'))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 43.5 || box.height < 43.5))
+      .map(
+        ({ element, box }) =>
+          `${element.textContent?.trim() || element.getAttribute('aria-label')} (${Math.round(box.width)}×${Math.round(box.height)})`,
+      ),
+  );
+  expect(small, 'controls smaller than 44 × 44 px').toEqual([]);
+}

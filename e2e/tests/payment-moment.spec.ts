@@ -1,6 +1,6 @@
 import { MODULE_IDS } from '@ehc/common';
 import type { Locator, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, expectOneH1 } from './account-helpers';
+import { expectNoSeriousA11yViolations, expectOneH1, expectTouchTargets } from './account-helpers';
 import { completeLessons, expect, newLearner, signInPaidLearner, signUpByApi, test } from './fixtures';
 
 // Issue #14's payment moment, at a phone's width and a laptop's: paying from every entry
@@ -201,12 +201,15 @@ for (const viewport of VIEWPORTS) {
         await page.clock.install();
         const sheet = await openSheet(page);
         await expectNoSeriousA11yViolations(page);
+        await expectTouchTargets(page);
         await sheet.getByRole('button', { name: 'Subscribe Now' }).click();
         await expect(testPaymentOf(page)).toBeVisible();
         await expectNoSeriousA11yViolations(page);
+        await expectTouchTargets(page);
         await testPaymentOf(page).getByRole('button', { name: 'Close' }).click();
         await expect(page.getByRole('dialog', { name: 'Cancel this payment?' })).toBeVisible();
         await expectNoSeriousA11yViolations(page);
+        await expectTouchTargets(page);
         await page.getByRole('button', { name: 'Yes, cancel payment' }).click();
         await page.clock.pauseAt(Date.now() + 1000);
         await sheet.getByRole('button', { name: 'Back to Dashboard' }).click();
@@ -215,6 +218,7 @@ for (const viewport of VIEWPORTS) {
         // axe waits on timers of its own: time must flow again.
         await page.clock.resume();
         await expectNoSeriousA11yViolations(page);
+        await expectTouchTargets(page);
       });
 
       test(`/subscription, the paywall and the premium welcome pass axe in the ${colorScheme} theme, each with one h1`, async ({
@@ -228,11 +232,13 @@ for (const viewport of VIEWPORTS) {
           await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
           await expectOneH1(page);
           await expectNoSeriousA11yViolations(page);
+          await expectTouchTargets(page);
         }
         await payInTestDialog(page, page.getByRole('main'));
         await expectPremiumLanding(page);
         await expectOneH1(page);
         await expectNoSeriousA11yViolations(page);
+        await expectTouchTargets(page);
       });
     }
   });

@@ -77,7 +77,7 @@ export function ModuleCard({ module, locked, completed, progress, onOpen }: Modu
         onClick={onOpen}
         // Seven cards, seven buttons: the name says which module each one opens.
         aria-label={`${label}: ${module.title}`}
-        className={`mt-5 w-full rounded-xl px-4 py-2.5 text-sm font-semibold transition ${
+        className={`mt-5 min-h-11 w-full rounded-xl px-4 py-2.5 text-sm font-semibold transition ${
           locked
             ? 'bg-amber-400 text-slate-950 hover:bg-amber-300'
             : completed
