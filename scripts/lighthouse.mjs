@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { graphqlAs, markPaid, signUp, waitForHealth } from './lib/app-client.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 3;
@@ -101,56 +102,6 @@ async function preparePaidLearner(base, databaseUrl) {
   }
   const { certificates } = await graphqlAs(base, cookie, '{ certificates { certificate_id } }');
   return { cookie, certificateId: certificates[0].certificate_id };
-}
-
-async function signUp(base, email) {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }',
-      variables: {
-        input: {
-          email,
-          password: 'lighthouse-password',
-          confirm_password: 'lighthouse-password',
-          full_name: 'Meera Lighthouse',
-          phone: '9876543210',
-        },
-      },
-    }),
-  });
-  return response.headers.get('set-cookie').split(';')[0];
-}
-
-async function markPaid(databaseUrl, email) {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(databaseUrl.slice('sqlite:'.length));
-  db.prepare('update app_user set payment_status = 1 where user_id = ?').run(email);
-  db.close();
-}
-
-async function graphqlAs(base, cookie, query, variables) {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-async function waitForHealth(base) {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server at ${base} did not become healthy`);
 }
 
 function lighthouseVersion() {
