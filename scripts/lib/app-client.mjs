@@ -3,17 +3,28 @@
 import pg from 'pg';
 
 export async function markPaid(databaseUrl, email) {
-  const sql = 'update app_user set payment_status = 1 where user_id = $1';
+  await runSql(databaseUrl, ['update app_user set payment_status = 1 where user_id = $1', [email]]);
+}
+
+/** Runs statements ([sql, params?] with $1-style placeholders) on the app's database, in order. */
+export async function runSql(databaseUrl, ...statements) {
   if (databaseUrl.startsWith('sqlite:')) {
     const { default: Database } = await import('better-sqlite3');
     const db = new Database(databaseUrl.slice('sqlite:'.length));
-    db.prepare(sql.replace('$1', '?')).run(email);
-    db.close();
+    db.pragma('busy_timeout = 30000');
+    try {
+      for (const [text, params = []] of statements) db.prepare(text.replace(/\$\d+/g, '?')).run(...params);
+    } finally {
+      db.close();
+    }
   } else {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    await client.query(sql, [email]);
-    await client.end();
+    try {
+      for (const [text, params = []] of statements) await client.query(text, params);
+    } finally {
+      await client.end();
+    }
   }
 }
 

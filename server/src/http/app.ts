@@ -76,7 +76,7 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerSecurityHeaders(app, env, services.gateway.mode);
+  registerSecurityHeaders(app, env, services.gateway.mode);
   await app.register(cookie);
   registerHealth(app, services.database);
   // Throttles fall back to per-server counting while Redis is away (lib/rate-limits.ts).

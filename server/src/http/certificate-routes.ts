@@ -21,24 +21,26 @@ import { requestUser } from './request-session';
  * GET /certificates/<id>/credential.jwt: the same signed credential as a file, on the same terms.
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
-  // Recent renderings are kept (≈100 KB each). The key holds everything drawn that can
-  // change: an admin may reissue a certificate under the same id with a corrected name,
-  // and every server must then draw the new name, not serve its old picture.
-  const rendered = new Map<string, Buffer>();
+  // Recent images are kept (≈100 KB each) under their ETag, which holds everything in them
+  // that can change: an admin may reissue a certificate under the same id with a corrected
+  // name, and every server must then draw the new name, not serve its old picture.
+  const images = new Map<string, Buffer>();
   const CACHE_SIZE = 200;
-  async function render(certificate: CertificateRow): Promise<Buffer> {
-    const key = JSON.stringify([certificate.certificate_id, certificate.holder_name]);
-    const cached = rendered.get(key);
+  async function image(certificate: CertificateRow, credential: string, etag: string): Promise<Buffer> {
+    const cached = images.get(etag);
     if (cached) return cached;
-    const png = await renderCertificatePng({
+    const drawn = await renderCertificatePng({
       certificateId: certificate.certificate_id,
       holderName: certificate.holder_name,
       scope: certificate.scope,
       completedAt: certificate.completed_at,
       verifyUrl: verifyUrl(services.env.appOrigin, certificate.certificate_id),
     });
-    rendered.set(key, png);
-    if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+    // Baked after drawing: the picture stays byte for byte what the renderer made.
+    const baked = bakeCredential(drawn, credential);
+    const png = Buffer.from(baked.buffer, baked.byteOffset, baked.byteLength);
+    images.set(etag, png);
+    if (images.size > CACHE_SIZE) images.delete(images.keys().next().value!);
     return png;
   }
 
@@ -72,13 +74,12 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
-      // Baked after drawing: the picture stays byte for byte what the renderer made.
-      const png = bakeCredential(await render(certificate), credential);
+      const png = await image(certificate, credential, etag);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .type('image/png')
         .header('content-disposition', contentDisposition(disposition, certificateFileName(email)))
-        .send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+        .send(png);
     },
   );
 

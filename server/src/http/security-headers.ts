@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { THEME_BOOT_SCRIPT } from '@ehc/common';
 import type { Env } from '../lib/env';
 
@@ -34,17 +35,17 @@ const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT
  * hash (no other inline script); later features add the
  * payment and analytics origins they need here, and only when configured.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   env: Pick<Env, 'isProduction' | 'tracking'>,
   paymentsMode: 'razorpay' | 'simulated',
-): Promise<void> {
+): void {
   const isProduction = env.isProduction;
   // Third-party origins are allowed only when the feature that needs them is configured.
   const extra = [paymentsMode === 'razorpay' ? RAZORPAY : null, env.tracking ? GTAG : null].filter((x) => x !== null);
   const add = (kind: 'script' | 'frame' | 'connect' | 'img') =>
     extra.flatMap((origins) => (origins as Partial<typeof GTAG>)[kind] ?? []);
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -70,4 +71,29 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/**
+ * The headers Helmet sets for these options, worked out once at boot. They are the same
+ * for every response (no nonces), and @fastify/helmet would rebuild Helmet, parsing the
+ * policy again, on every request.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/schema';
 import type { UserRow } from '../users/user-store';
 import { hashSessionToken, newSessionToken } from './session-token';
@@ -38,6 +39,16 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+// Every signed-in request runs this: one lookup by primary key, compiled once.
+const sessionUserByHash = compiledQuery((db, tokenHash: string) =>
+  db
+    .selectFrom('user_session')
+    .innerJoin('app_user', 'app_user.id', 'user_session.user_ref')
+    .selectAll('app_user')
+    .select(['user_session.last_seen_at', 'user_session.expires_at'])
+    .where('user_session.token_hash', '=', tokenHash),
+);
+
 /** The user behind a cookie token, or null when it is unknown, idle too long or expired. */
 export async function findSessionUser(
   db: Kysely<Database>,
@@ -46,13 +57,7 @@ export async function findSessionUser(
   now = Date.now(),
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
   const tokenHash = hashSessionToken(token);
-  const row = await db
-    .selectFrom('user_session')
-    .innerJoin('app_user', 'app_user.id', 'user_session.user_ref')
-    .selectAll('app_user')
-    .select(['user_session.last_seen_at', 'user_session.expires_at'])
-    .where('user_session.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const [row] = await sessionUserByHash(db, tokenHash);
   if (!row) return null;
   if (row.expires_at <= now || row.last_seen_at + policy.idleTimeoutMs <= now) {
     await deleteSession(db, tokenHash);

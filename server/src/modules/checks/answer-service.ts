@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database, QuestionAttemptTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Catalogue, CourseModule, Lesson } from '../courses/catalogue';
@@ -117,16 +118,33 @@ export async function checkScores(
   userRef: string,
   onlyModule?: string,
 ): Promise<Map<string, CheckScore>> {
-  let query = db
+  const rows = await firstAttemptsOf(db, userRef);
+  const modules = catalogue.modules.filter((m) => onlyModule === undefined || m.id === onlyModule);
+  const scores = new Map<string, { score: CheckScore; questions: Set<string> }>(
+    modules.map((module) => {
+      const questions = questionsOf(module);
+      return [module.id, { score: { total: questions.size, answered: 0, firstTimeRight: 0 }, questions }];
+    }),
+  );
+  // One pass over the learner's attempts (usually far fewer than the course's questions);
+  // an attempt on a question the content no longer has counts for nothing.
+  for (const row of rows) {
+    const entry = scores.get(row.module_id);
+    if (!entry?.questions.has(questionKey(row.lesson_slug, row.question_id))) continue;
+    entry.score.answered += 1;
+    if (row.first_correct === 1) entry.score.firstTimeRight += 1;
+  }
+  return new Map([...scores].map(([moduleId, { score }]) => [moduleId, score]));
+}
+
+// Every progress view asks for this: compiled once. Filtering one module out of a learner's
+// few hundred rows at most is cheaper here than a second compiled query.
+const firstAttemptsOf = compiledQuery((db, userRef: string) =>
+  db
     .selectFrom('question_attempt')
     .select(['module_id', 'lesson_slug', 'question_id', 'first_correct'])
-    .where('user_ref', '=', userRef);
-  if (onlyModule !== undefined) query = query.where('module_id', '=', onlyModule);
-  const rows = await query.execute();
-  const firstCorrect = new Map(rows.map((r) => [`${r.module_id}/${r.lesson_slug}/${r.question_id}`, r.first_correct]));
-  const modules = catalogue.modules.filter((m) => onlyModule === undefined || m.id === onlyModule);
-  return new Map(modules.map((module) => [module.id, scoreModule(module, firstCorrect)]));
-}
+    .where('user_ref', '=', userRef),
+);
 
 export function courseScore(scores: Iterable<CheckScore>): CheckScore {
   const sum: CheckScore = { total: 0, answered: 0, firstTimeRight: 0 };
@@ -138,18 +156,20 @@ export function courseScore(scores: Iterable<CheckScore>): CheckScore {
   return sum;
 }
 
-function scoreModule(module: CourseModule, firstCorrect: Map<string, number>): CheckScore {
-  const score: CheckScore = { total: 0, answered: 0, firstTimeRight: 0 };
-  for (const lesson of module.lessons) {
-    for (const question of lesson.questions) {
-      score.total += 1;
-      const first = firstCorrect.get(`${module.id}/${lesson.slug}/${question.id}`);
-      if (first === undefined) continue;
-      score.answered += 1;
-      if (first === 1) score.firstTimeRight += 1;
-    }
+// The content is loaded once per process: each module's question keys are listed once.
+const questionKeys = new WeakMap<CourseModule, Set<string>>();
+
+function questionsOf(module: CourseModule): Set<string> {
+  let keys = questionKeys.get(module);
+  if (!keys) {
+    keys = new Set(module.lessons.flatMap((lesson) => lesson.questions.map((q) => questionKey(lesson.slug, q.id))));
+    questionKeys.set(module, keys);
   }
-  return score;
+  return keys;
+}
+
+function questionKey(lessonSlug: string, questionId: string): string {
+  return `${lessonSlug}/${questionId}`;
 }
 
 function validAnswer(question: Question, given: GivenAnswer): GivenAnswer {

@@ -188,6 +188,35 @@ describe('scores', () => {
     expect(modules.find((m) => m.module_id === 'wifi-hacking')!.checks).toMatchObject({ answered: 0 });
   });
 
+  it('ignore attempts on questions the content no longer has', async () => {
+    const { cookie, userRef } = await learner({ paid: true });
+    await answer(cookie, 'fixture-single', { choices: [1] });
+    // As if an edit removed a question (or a lesson) after learners had answered it.
+    const retired = {
+      user_ref: userRef,
+      module_id: MODULE,
+      first_correct: 1,
+      first_answer: '{"choices":[0]}',
+      first_answered_at: Date.now(),
+      last_correct: 1,
+      last_answer: '{"choices":[0]}',
+      last_answered_at: Date.now(),
+      attempts: 1,
+    };
+    await t.services.db
+      .insertInto('question_attempt')
+      .values([
+        { ...retired, lesson_slug: t.services.catalogue.lesson(MODULE, 1)!.slug, question_id: 'retired-question' },
+        { ...retired, lesson_slug: 'retired-lesson', question_id: 'fixture-single' },
+        { ...retired, module_id: 'retired-module', lesson_slug: 'x', question_id: 'fixture-single' },
+      ])
+      .execute();
+    const progress = await t.graphql(PROGRESS, {}, { cookie });
+    const modules = (progress.body.data?.progress as { modules: { module_id: string; checks: unknown }[] }).modules;
+    expect(modules.find((m) => m.module_id === MODULE)!.checks).toEqual({ total: 6, answered: 1, first_time_right: 1 });
+    expect(modules.map((m) => m.module_id)).not.toContain('retired-module');
+  });
+
   it('appear on the certificate and its public verification, and not once it is revoked', async () => {
     const { cookie, userRef } = await learner({ paid: true });
     await answer(cookie, 'fixture-single', { choices: [1] });

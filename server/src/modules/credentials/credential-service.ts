@@ -14,6 +14,9 @@ import { LIST_SIZE, lastList, revokedPlaces } from './status-entries';
 /** How long verifiers may keep a status list before asking again (its `ttl` and Cache-Control). */
 export const STATUS_LIST_TTL_SECONDS = 300;
 
+// Credentials kept signed (a few KB each), oldest dropped first.
+const SIGNED_MEMO_SIZE = 1000;
+
 export interface SignedStatusList {
   jwt: string;
   etag: string;
@@ -32,6 +35,8 @@ interface Deps {
  * anyone needs to check them without our database: the keys and the status lists.
  */
 export class CredentialIssuer {
+  readonly #signed = new Map<string, string>();
+
   constructor(private readonly deps: Deps) {}
 
   get kid(): string {
@@ -85,6 +90,18 @@ export class CredentialIssuer {
    * a credential signed again is byte for byte the same.
    */
   async sign(credential: JWTPayload & { id: string; validFrom: string }): Promise<string> {
+    // Signing is deterministic, so a credential signed before is looked up, not signed again:
+    // every view of a certificate image carries its credential.
+    const memoKey = `${this.deps.keys.kid} ${JSON.stringify(credential)}`;
+    const signed = this.#signed.get(memoKey);
+    if (signed !== undefined) return signed;
+    const jwt = await this.#signFresh(credential);
+    this.#signed.set(memoKey, jwt);
+    if (this.#signed.size > SIGNED_MEMO_SIZE) this.#signed.delete(this.#signed.keys().next().value!);
+    return jwt;
+  }
+
+  async #signFresh(credential: JWTPayload & { id: string; validFrom: string }): Promise<string> {
     const issuer = credential.issuer as { id: string } | string;
     const subject = credential.credentialSubject as { id?: string };
     const jwt = new SignJWT(credential)

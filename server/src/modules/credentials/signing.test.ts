@@ -1,7 +1,7 @@
 import { checkCredential } from '@ehc/common/credentials';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { SignJWT, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema';
 import { parseSigningKey } from '../../lib/credential-key-env';
 import { EnvError, loadEnv } from '../../lib/env';
@@ -76,8 +76,26 @@ describe('signing a credential (VC-JWT, EdDSA)', () => {
   });
 
   it('gives the same bytes when signed again (so images and ETags are stable)', async () => {
+    const key = (await newKey()).privateText;
+    // Two issuers, as on two servers or after a restart: nothing remembered between them.
+    const first = await signed((await issuerWith(key)).issuer);
+    const second = await signed((await issuerWith(key)).issuer);
+    expect(second.jwt).toBe(first.jwt);
+  });
+
+  it('signs a credential once and looks it up afterwards, but signs a changed one afresh', async () => {
     const { issuer } = await issuerWith((await newKey()).privateText);
-    expect((await signed(issuer)).jwt).toBe((await signed(issuer)).jwt);
+    const signing = vi.spyOn(SignJWT.prototype, 'sign');
+    try {
+      const first = await signed(issuer);
+      expect((await signed(issuer)).jwt).toBe(first.jwt);
+      expect(signing).toHaveBeenCalledTimes(1);
+      const renamed = buildCredential({ ...facts, holderName: 'Ravi K.' }, await issuer.issuer(), catalogue);
+      expect(await issuer.sign(renamed as never)).not.toBe(first.jwt);
+      expect(signing).toHaveBeenCalledTimes(2);
+    } finally {
+      signing.mockRestore();
+    }
   });
 
   it('fails verification when one character of the payload changes', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -35,17 +36,21 @@ export interface ProgressDeps {
   appOrigin: string;
 }
 
+// The dashboard and the reader ask for these on every visit: compiled once.
+const completedLessonsOf = compiledQuery((db, userRef: string) =>
+  db.selectFrom('lesson_progress').select(['module_id', 'lesson_slug', 'completed_at']).where('user_ref', '=', userRef),
+);
+const completedModulesOf = compiledQuery((db, userRef: string) =>
+  db.selectFrom('module_completion').select(['module_id', 'completed_at']).where('user_ref', '=', userRef),
+);
+
 export async function getUserProgress(
   { db, catalogue, appOrigin }: ProgressDeps,
   userRef: string,
 ): Promise<UserProgress> {
   const [lessonRows, completionRows, scores] = await Promise.all([
-    db
-      .selectFrom('lesson_progress')
-      .select(['module_id', 'lesson_slug', 'completed_at'])
-      .where('user_ref', '=', userRef)
-      .execute(),
-    db.selectFrom('module_completion').select(['module_id', 'completed_at']).where('user_ref', '=', userRef).execute(),
+    completedLessonsOf(db, userRef),
+    completedModulesOf(db, userRef),
     checkScores(db, catalogue, userRef),
   ]);
   const completedAt = new Map(completionRows.map((row) => [row.module_id, row.completed_at]));
