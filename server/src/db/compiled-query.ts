@@ -1,7 +1,12 @@
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
+
+/** A query builder, or a raw `sql` template (which needs the handle to compile). */
+interface Buildable<Row> {
+  compile(db: Db): CompiledQuery<Row>;
+}
 
 /**
  * A query Kysely builds and compiles once per database handle, then runs with new values.
@@ -11,7 +16,7 @@ type Db = Kysely<Database>;
  * as a value (a `where` operand, say), never change its shape, or compiling throws.
  */
 export function compiledQuery<Args extends unknown[], Row>(
-  build: (db: Db, ...args: Args) => Compilable<Row>,
+  build: (db: Db, ...args: Args) => Buildable<Row>,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
   const compiledFor = new WeakMap<Db, { query: CompiledQuery<Row>; slots: (number | null)[] }>();
   return async (db, ...args) => {
@@ -28,11 +33,11 @@ export function compiledQuery<Args extends unknown[], Row>(
 
 function compile<Args extends unknown[], Row>(
   db: Db,
-  build: (db: Db, ...args: Args) => Compilable<Row>,
+  build: (db: Db, ...args: Args) => Buildable<Row>,
   arity: number,
 ): { query: CompiledQuery<Row>; slots: (number | null)[] } {
   const standIns = Array.from({ length: arity }, (_, index) => new StandIn(index));
-  const query = build(db, ...(standIns as unknown as Args)).compile();
+  const query = build(db, ...(standIns as unknown as Args)).compile(db);
   const slots = query.parameters.map((value) => (value instanceof StandIn ? value.index : null));
   const reached = new Set(slots.filter((slot) => slot !== null));
   if (reached.size !== arity) throw new Error('compiledQuery: every argument must reach the query as a value');

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES, THEME_BOOT_SCRIPT } from '@ehc/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_ALIASES, MAX_FIELDS, MAX_SAME_FIELD } from '../graphql/limits';
+import { HEALTH_FRESH_MS } from './health';
 import { PRODUCTION_BUSINESS_ENV, createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
@@ -330,6 +331,24 @@ describe('health and failures', () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('asks the database once for all the checks of a second, then again', async () => {
+    const app = await createTestApp();
+    try {
+      const ping = vi.spyOn(app.database.handle, 'ping');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => app.app.inject({ method: 'GET', url: '/healthz' })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+      expect(ping).toHaveBeenCalledTimes(1);
+      vi.useFakeTimers({ now: Date.now() + HEALTH_FRESH_MS, toFake: ['Date'] });
+      expect((await app.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect(ping).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+    }
   });
 
   it('answers 503 when the database is gone, and errors stay generic with a request id', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Database, QuestionAttemptTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -108,6 +108,13 @@ export interface CheckScore {
   firstTimeRight: number;
 }
 
+/** A learner's first attempt on a question: its module, `<lesson slug>/<question id>`, and 1 if right. */
+export interface FirstAttempt {
+  module_id: string;
+  question: string;
+  first_correct: number;
+}
+
 /**
  * Scores per module for one learner (every module, or only `onlyModule`), counting only
  * questions that exist in today's content.
@@ -118,7 +125,15 @@ export async function checkScores(
   userRef: string,
   onlyModule?: string,
 ): Promise<Map<string, CheckScore>> {
-  const rows = await firstAttemptsOf(db, userRef);
+  return scoreAttempts(catalogue, await firstAttemptsOf(db, userRef), onlyModule);
+}
+
+/** Scores from first attempts already read (the progress view reads them with the rest). */
+export function scoreAttempts(
+  catalogue: Catalogue,
+  attempts: readonly FirstAttempt[],
+  onlyModule?: string,
+): Map<string, CheckScore> {
   const modules = catalogue.modules.filter((m) => onlyModule === undefined || m.id === onlyModule);
   const scores = new Map<string, { score: CheckScore; questions: Set<string> }>(
     modules.map((module) => {
@@ -128,23 +143,28 @@ export async function checkScores(
   );
   // One pass over the learner's attempts (usually far fewer than the course's questions);
   // an attempt on a question the content no longer has counts for nothing.
-  for (const row of rows) {
-    const entry = scores.get(row.module_id);
-    if (!entry?.questions.has(questionKey(row.lesson_slug, row.question_id))) continue;
+  for (const attempt of attempts) {
+    const entry = scores.get(attempt.module_id);
+    if (!entry?.questions.has(attempt.question)) continue;
     entry.score.answered += 1;
-    if (row.first_correct === 1) entry.score.firstTimeRight += 1;
+    if (attempt.first_correct === 1) entry.score.firstTimeRight += 1;
   }
   return new Map([...scores].map(([moduleId, { score }]) => [moduleId, score]));
 }
 
-// Every progress view asks for this: compiled once. Filtering one module out of a learner's
-// few hundred rows at most is cheaper here than a second compiled query.
+// Filtering one module out of a learner's few hundred rows at most is cheaper here than a
+// second compiled query.
 const firstAttemptsOf = compiledQuery((db, userRef: string) =>
   db
     .selectFrom('question_attempt')
-    .select(['module_id', 'lesson_slug', 'question_id', 'first_correct'])
+    .select(['module_id', questionKeySql().as('question'), 'first_correct'])
     .where('user_ref', '=', userRef),
 );
+
+/** `<lesson slug>/<question id>` of a question_attempt row, as SQL (both databases). */
+export function questionKeySql() {
+  return sql<string>`lesson_slug || '/' || question_id`;
+}
 
 export function courseScore(scores: Iterable<CheckScore>): CheckScore {
   const sum: CheckScore = { total: 0, answered: 0, firstTimeRight: 0 };

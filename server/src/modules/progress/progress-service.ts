@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ensureFullCertificate, issueCertificatesForCompletion } from '../certificates/certificate-service';
-import { checkScores, type CheckScore } from '../checks/answer-service';
+import { checkScores, questionKeySql, scoreAttempts, type CheckScore } from '../checks/answer-service';
 import type { Catalogue, CourseModule } from '../courses/catalogue';
 
 export interface ModuleProgress {
@@ -36,28 +36,47 @@ export interface ProgressDeps {
   appOrigin: string;
 }
 
-// The dashboard and the reader ask for these on every visit: compiled once.
-const completedLessonsOf = compiledQuery((db, userRef: string) =>
-  db.selectFrom('lesson_progress').select(['module_id', 'lesson_slug', 'completed_at']).where('user_ref', '=', userRef),
-);
-const completedModulesOf = compiledQuery((db, userRef: string) =>
-  db.selectFrom('module_completion').select(['module_id', 'completed_at']).where('user_ref', '=', userRef),
+interface LearnerRecordRow {
+  kind: 'lesson' | 'module' | 'check';
+  module_id: string;
+  /** The lesson's slug; for a check, `<lesson slug>/<question id>`. */
+  item: string;
+  completed_at: number;
+  first_correct: number;
+}
+
+// Everything the progress view needs about one learner, in one round trip: completed
+// lessons, completed modules and first attempts. The dashboard and the reader ask on every
+// visit, so it is compiled once.
+const learnerRecord = compiledQuery(
+  (db, userRef: string) =>
+    sql<LearnerRecordRow>`
+    select 'lesson' as kind, module_id, lesson_slug as item, completed_at, 0 as first_correct
+      from lesson_progress where user_ref = ${userRef}
+    union all
+    select 'module', module_id, '', completed_at, 0
+      from module_completion where user_ref = ${userRef}
+    union all
+    select 'check', module_id, ${questionKeySql()}, 0, first_correct
+      from question_attempt where user_ref = ${userRef}`,
 );
 
 export async function getUserProgress(
   { db, catalogue, appOrigin }: ProgressDeps,
   userRef: string,
 ): Promise<UserProgress> {
-  const [lessonRows, completionRows, scores] = await Promise.all([
-    completedLessonsOf(db, userRef),
-    completedModulesOf(db, userRef),
-    checkScores(db, catalogue, userRef),
-  ]);
+  const record = await learnerRecord(db, userRef);
+  const lessonRows = record.filter((row) => row.kind === 'lesson');
+  const completionRows = record.filter((row) => row.kind === 'module');
+  const scores = scoreAttempts(
+    catalogue,
+    record.filter((row) => row.kind === 'check').map((row) => ({ ...row, question: row.item })),
+  );
   const completedAt = new Map(completionRows.map((row) => [row.module_id, row.completed_at]));
   const modules = catalogue.modules.map((module) =>
     toModuleProgress(
       module,
-      new Set(lessonRows.filter((row) => row.module_id === module.id).map((row) => row.lesson_slug)),
+      new Set(lessonRows.filter((row) => row.module_id === module.id).map((row) => row.item)),
       completedAt.get(module.id) ?? null,
       scores.get(module.id)!,
     ),
