@@ -73,8 +73,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      // The build must be a production one whatever NODE_ENV the server runs under.
-      command: 'env NODE_ENV=production npm run build -w web --silent && node --import tsx server/src/main.ts',
+      // The build must be a production one whatever NODE_ENV the server runs under. `npm test`
+      // has just built it (E2E_WEB_BUILT); run on their own, the journeys build it first.
+      command: `${process.env.E2E_WEB_BUILT ? '' : 'env NODE_ENV=production npm run build -w web --silent && '}node --import tsx server/src/main.ts`,
       cwd: '..',
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,

@@ -151,6 +151,7 @@ test.describe('display settings', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#main$/);
     await expect(page.locator('main#main')).toBeInViewport();
+    await expect(page.locator('main#main')).toBeFocused();
     // The next Tab lands inside the main content, past the header.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('main')?.id)).toBe('main');

@@ -9,6 +9,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <SiteHeader width="max-w-6xl" />
       <main
         id="main"
+        tabIndex={-1}
         className="mx-auto flex w-full max-w-6xl flex-1 items-start justify-center px-4 pt-4 pb-16 sm:px-6 sm:pt-10"
       >
         <div className="w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl shadow-emerald-950/40 sm:p-8">

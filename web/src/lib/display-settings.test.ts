@@ -1,4 +1,4 @@
-import { READING_SCALE_KEY, THEME_BOOT_SCRIPT, THEME_KEY } from '@ehc/common';
+import { READING_SCALE_KEY, THEME_BOOT_SCRIPT, THEME_COLORS, THEME_KEY } from '@ehc/common';
 import { describe, expect, it } from 'vitest';
 import { chooseReadingScale, chooseTheme, readingScale, resolveTheme, themeChoice } from './display-settings';
 
@@ -30,11 +30,14 @@ describe('the theme', () => {
   it('is remembered when picked and forgotten when handed back to the device', () => {
     const storage = memoryStorage();
     const root = { dataset: {} as DOMStringMap };
-    chooseTheme('light', storage, root);
+    const meta = { content: THEME_COLORS.dark as string };
+    chooseTheme('light', storage, root, meta);
     expect(storage.getItem(THEME_KEY)).toBe('light');
     expect(root.dataset.theme).toBe('light');
-    chooseTheme('dark', storage, root);
+    expect(meta.content).toBe(THEME_COLORS.light);
+    chooseTheme('dark', storage, root, meta);
     expect(root.dataset.theme).toBe('dark');
+    expect(meta.content).toBe(THEME_COLORS.dark);
     storage.setItem(THEME_KEY, 'dark');
     expect(themeChoice(storage)).toBe('dark');
   });
@@ -64,5 +67,30 @@ describe('the boot script', () => {
     expect(THEME_BOOT_SCRIPT).toContain(`'${THEME_KEY}'`);
     expect(THEME_BOOT_SCRIPT).toContain(`'${READING_SCALE_KEY}'`);
     expect(() => new Function(THEME_BOOT_SCRIPT)).not.toThrow();
+  });
+
+  it('applies the stored theme, the browser bars’ colour and the text size before the page paints', () => {
+    const run = (stored: Record<string, string>, prefersLight: boolean) => {
+      const root = { dataset: {} as DOMStringMap, style: new Map<string, string>() };
+      const meta = { content: THEME_COLORS.dark as string };
+      const page = {
+        documentElement: {
+          dataset: root.dataset,
+          style: { setProperty: (k: string, v: string) => root.style.set(k, v) },
+        },
+        querySelector: (selector: string) => (selector === 'meta[name=theme-color]' ? meta : null),
+      };
+      new Function('document', 'localStorage', 'matchMedia', THEME_BOOT_SCRIPT)(page, memoryStorage(stored), () => ({
+        matches: prefersLight,
+      }));
+      return { theme: root.dataset.theme, color: meta.content, scale: root.style.get('--reading-scale') };
+    };
+    expect(run({ [THEME_KEY]: 'light', [READING_SCALE_KEY]: '1.25' }, false)).toEqual({
+      theme: 'light',
+      color: THEME_COLORS.light,
+      scale: '1.25',
+    });
+    expect(run({}, true)).toEqual({ theme: 'light', color: THEME_COLORS.light, scale: undefined });
+    expect(run({}, false)).toEqual({ theme: 'dark', color: THEME_COLORS.dark, scale: undefined });
   });
 });

@@ -1,4 +1,4 @@
-import { READING_SCALE_KEY, THEME_KEY } from '@ehc/common';
+import { READING_SCALE_KEY, THEME_COLORS, THEME_KEY } from '@ehc/common';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 export type Theme = 'light' | 'dark';
@@ -25,15 +25,27 @@ export function resolveTheme(choice: ThemeChoice, prefersLight?: boolean): Theme
   return (prefersLight ?? matchMedia(LIGHT_QUERY).matches) ? 'light' : 'dark';
 }
 
+type ThemeRoot = Pick<HTMLElement, 'dataset'>;
+type ThemeColorMeta = Pick<HTMLMetaElement, 'content'> | null;
+
+const themeColorMeta = (): ThemeColorMeta => document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+
+/** The page's palette and the browser's own bars around it. */
+function applyTheme(theme: Theme, root: ThemeRoot, meta: ThemeColorMeta) {
+  root.dataset.theme = theme;
+  if (meta) meta.content = THEME_COLORS[theme];
+}
+
 /** Remembers the choice and applies it at once (the boot script applies it on later visits). */
 export function chooseTheme(
   choice: ThemeChoice,
   storage: Storage = localStorage,
-  root: Pick<HTMLElement, 'dataset'> = document.documentElement,
+  root: ThemeRoot = document.documentElement,
+  meta: ThemeColorMeta = themeColorMeta(),
 ) {
   if (choice === 'system') storage.removeItem(THEME_KEY);
   else storage.setItem(THEME_KEY, choice);
-  root.dataset.theme = resolveTheme(choice);
+  applyTheme(resolveTheme(choice), root, meta);
 }
 
 /** The lesson text size picked on this device (1 when none was, or the stored value is odd). */
@@ -56,10 +68,10 @@ export function chooseReadingScale(
  * While the learner follows the device, a change of the device's setting (dark mode at
  * sunset) changes the page too. Returns the unsubscribe.
  */
-export function followDeviceTheme(root = document.documentElement): () => void {
+export function followDeviceTheme(root: ThemeRoot = document.documentElement): () => void {
   const query = matchMedia(LIGHT_QUERY);
   const onChange = () => {
-    if (themeChoice() === 'system') root.dataset.theme = resolveTheme('system', query.matches);
+    if (themeChoice() === 'system') applyTheme(resolveTheme('system', query.matches), root, themeColorMeta());
   };
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);

@@ -37,7 +37,7 @@ export function AccountPage() {
   return (
     <div className="min-h-dvh">
       <DashboardHeader />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
         <Link
           to="/dashboard"
           className="inline-flex min-h-11 items-center text-sm font-semibold text-emerald-300 underline-offset-4 hover:underline"

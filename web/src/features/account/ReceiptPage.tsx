@@ -56,7 +56,7 @@ export function ReceiptPage() {
 
 function ReceiptNotFound({ number }: { number: string }) {
   return (
-    <main id="main" className="mx-auto max-w-3xl rounded-2xl border border-slate-800 bg-slate-900/70 p-6">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-3xl rounded-2xl border border-slate-800 bg-slate-900/70 p-6">
       <h1 className="text-2xl font-extrabold text-white">Receipt not found</h1>
       <p className="mt-2 text-slate-300">
         Your account has no receipt numbered <span className="font-mono break-all">{number}</span>. Your receipts are
@@ -85,6 +85,7 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
   return (
     <main
       id="main"
+      tabIndex={-1}
       className="receipt-paper mx-auto max-w-3xl rounded-2xl bg-white p-6 text-slate-900 shadow-2xl sm:p-10"
     >
       <div className="flex flex-wrap items-start justify-between gap-6 border-b border-slate-300 pb-6">

@@ -50,7 +50,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         {children}
       </main>
       <p className="mx-auto max-w-6xl px-4 pb-8 text-xs text-slate-400 sm:px-6">

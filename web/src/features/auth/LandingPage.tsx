@@ -43,6 +43,7 @@ export function LandingPage() {
       )}
       <main
         id="main"
+        tabIndex={-1}
         className="mx-auto grid max-w-6xl items-start gap-12 px-6 pt-4 pb-16 lg:grid-cols-[1.2fr_1fr] lg:pt-12"
       >
         <div>

@@ -25,7 +25,7 @@ export function VerifyPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
         <h1 className="text-2xl font-extrabold text-white">Certificate verification</h1>
         {certificateId ? <Lookup certificateId={certificateId} /> : <Intro />}
         <CredentialFileCheck />

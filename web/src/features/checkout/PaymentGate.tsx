@@ -31,7 +31,7 @@ export function PaymentGate({ lessonCount }: { lessonCount: number | null }) {
   }
 
   return (
-    <main id="main" className="flex min-h-dvh items-center">
+    <main id="main" tabIndex={-1} className="flex min-h-dvh items-center">
       <SubscriptionScreen lessonCount={lessonCount} onBack={backToDashboard} titleLevel="h1">
         <CheckoutPanel checkout={checkout} buttonRef={subscribeRef} />
       </SubscriptionScreen>

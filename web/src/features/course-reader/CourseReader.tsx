@@ -176,7 +176,7 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
           onOpenLessons={() => setLessonsOpen(true)}
           settings={<DisplaySettings />}
         />
-        <main id="main" className="flex-1 px-4 pt-6 pb-12 sm:px-8">
+        <main id="main" tabIndex={-1} className="flex-1 px-4 pt-6 pb-12 sm:px-8">
           <article className="reader-article mx-auto max-w-3xl">
             {progress?.completed && (
               <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-4 print:hidden">

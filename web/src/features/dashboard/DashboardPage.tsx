@@ -99,7 +99,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
           )
         }
       />
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         {showWelcome ? (
           <PremiumWelcome
             onDismiss={() => {

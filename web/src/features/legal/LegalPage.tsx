@@ -28,7 +28,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
         {page.status === 'loading' && (
           <p role="status" className="mt-8 text-slate-300">
             Loading...
