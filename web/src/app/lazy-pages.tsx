@@ -56,6 +56,34 @@ export function prefetch(...names: PageName[]): void {
   else setTimeout(start, 500);
 }
 
+// The page each path opens (router.tsx), for starting its chunk at boot.
+const PAGE_OF_PATH: [RegExp, PageName][] = [
+  [/^\/dashboard(\/premium)?$/, 'dashboard'],
+  [/^\/course\/[^/]+(\/[^/]+)?$/, 'course'],
+  [/^\/subscription$/, 'subscription'],
+  [/^\/verify(\/[^/]+)?$/, 'verify'],
+  [/^\/account$/, 'account'],
+  [/^\/account\/receipts\/[^/]+$/, 'receipt'],
+  [/^\/forgot-password$/, 'forgotPassword'],
+  [/^\/reset-password$/, 'resetPassword'],
+  [/^\/(terms|privacy|refunds|contact)$/, 'legal'],
+];
+
+/** The lazily loaded page a path opens, or null (the landing page is in the main chunk). */
+export function pageOfPath(pathname: string): PageName | null {
+  return PAGE_OF_PATH.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+}
+
+/**
+ * Starts the chunk of the page in the address at once, alongside the session check
+ * (`me`), instead of after it: the router only asks for a page once it knows who is
+ * signed in.
+ */
+export function startPageOfPath(pathname: string): void {
+  const name = pageOfPath(pathname);
+  if (name) void loaders[name]().catch(() => undefined);
+}
+
 /** Prefetches `names` once, after the component that calls it has shown. */
 export function usePrefetch(...names: PageName[]): void {
   const key = names.join(',');
