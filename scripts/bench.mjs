@@ -2,13 +2,15 @@
 // run, on SQLite and on PostgreSQL, and prints req/s, p99 and the ratio to the bare server
 // (issue 15's targets are ratios, so a slower or faster machine does not move them). Then,
 // per database: the dashboard's p99 while learners sign in (argon2id) next to it idle, and
-// the dashboard at 100k learners / 5M progress rows next to 1k learners. Ends with the
+// the dashboard at 100k learners / 5M progress rows next to 1k learners; on PostgreSQL, the
+// progress query next to PostGraphile 4 over the same database. Ends with the
 // Lighthouse mobile run (scripts/lighthouse.mjs).
 // Measures; asserts nothing. `--quick` runs 2 s per row instead of 5; `--sqlite-only`
-// skips PostgreSQL; `--no-scale` skips the 100k-learner run; `--no-lighthouse` skips
+// skips PostgreSQL; `--no-postgraphile` skips the comparison with PostGraphile 4 (installed
+// for the run with npm); `--no-scale` skips the 100k-learner run; `--no-lighthouse` skips
 // Lighthouse. Needs a built web app for `GET /` (npm run build).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,7 @@ const CONNECTIONS = 50;
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DASHBOARD_QUERY =
   '{ me { user_id payment_status } progress { completed_modules modules { module_id completed_lessons } } }';
+const PROGRESS_QUERY = '{ progress { completed_modules modules { module_id completed_lessons completed } } }';
 // The learners of the scale run, and how many lessons each has completed (100k × 50 = 5M rows).
 const SMALL_COHORT = 1_000;
 const LARGE_COHORT = 100_000;
@@ -162,6 +165,10 @@ async function benchDatabase(label, databaseUrl) {
       `  dashboard for 2 learners back to back: p99 ${idle.p99} ms idle, ${busy.p99} ms during ${Math.round(signIns.rps)} sign-ins/s → ${(busy.p99 / Math.max(idle.p99, 1)).toFixed(2)}× (target ≤ 1.5×)`,
     );
 
+    if (label === 'PostgreSQL' && !args.has('--no-postgraphile')) {
+      await compareWithPostGraphile(databaseUrl, post(PROGRESS_QUERY));
+    }
+
     if (!args.has('--no-scale')) {
       const small = await withCohort(databaseUrl, SMALL_COHORT, () => load(dashboard));
       const large = await withCohort(databaseUrl, LARGE_COHORT, () => load(dashboard));
@@ -173,6 +180,81 @@ async function benchDatabase(label, databaseUrl) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
+}
+
+/**
+ * The learner's progress through our server next to the same rows through PostGraphile 4,
+ * an engine that generates GraphQL from the PostgreSQL schema, over the same database.
+ * PostGraphile is installed into the run's temporary folder for the run and never kept.
+ */
+async function compareWithPostGraphile(databaseUrl, oursRequest) {
+  const prefix = join(dir, 'postgraphile');
+  const install = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', 'postgraphile@4'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (install.status !== 0) {
+    console.log(
+      `  progress vs PostGraphile 4: not measured (npm could not install postgraphile@4: ${install.stderr.trim().split('\n').pop()})`,
+    );
+    return;
+  }
+  const port = 3700 + Math.floor(Math.random() * 200);
+  const engine = spawn(
+    process.execPath,
+    [
+      join(prefix, 'node_modules', 'postgraphile', 'cli.js'),
+      '-c',
+      databaseUrl,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--disable-query-log',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  try {
+    const url = `http://127.0.0.1:${port}/graphql`;
+    // The same rows our progress query reads: the learner's completed lessons and modules.
+    const query = `{ appUserByUserId(userId: "bench@example.com") {
+      lessonProgressesByUserRef { nodes { moduleId lessonSlug } }
+      moduleCompletionsByUserRef { nodes { moduleId completedAt } } } }`;
+    const request = {
+      url,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    };
+    await waitFor(async () => (await fetch(url, { ...request })).ok);
+    const theirs = await load(request);
+    const ours = await load(oursRequest);
+    console.log(
+      `  progress query: ours ${Math.round(ours.rps)} req/s (p99 ${ours.p99} ms), PostGraphile ${postGraphileVersion(prefix)} ${Math.round(theirs.rps)} req/s (p99 ${theirs.p99} ms) → ${(ours.rps / theirs.rps).toFixed(2)}× (target ≥ 2×)`,
+    );
+  } finally {
+    engine.kill('SIGTERM');
+    await new Promise((resolve) => engine.once('exit', resolve));
+  }
+}
+
+function postGraphileVersion(prefix) {
+  return JSON.parse(readFileSync(join(prefix, 'node_modules', 'postgraphile', 'package.json'), 'utf8')).version;
+}
+
+async function waitFor(check) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('PostGraphile did not come up');
 }
 
 /**

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { prepareNamedStatements } from './named-statements';
 import { withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -70,6 +71,7 @@ function openPostgres(url: string, log: DatabaseLog): DatabaseHandle {
     idleTimeoutMillis: 30_000,
   });
   keepConnectionLossFromCrashing(pool, log);
+  prepareNamedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
