@@ -189,3 +189,17 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('a reload of a lesson fetches its text once, while the page’s code loads', async ({ page }) => {
+  await signInPaidLearner(page);
+  const lessonRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/lessons/web-application/3')) lessonRequests.push(request.url());
+  });
+  const shell = await page.goto('/course/web-application/3');
+  // The shell names the documents the reader asks for first, so they load alongside its code.
+  expect(shell?.headers()['link']).toContain('</api/lessons/web-application/3>; rel=preload; as=fetch; crossorigin');
+  await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-3')).toBeVisible();
+  // The page's own request was answered by the preload, not sent again.
+  expect(lessonRequests).toHaveLength(1);
+});

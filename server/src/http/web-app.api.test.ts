@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 
 // A built web app in miniature: the shell, one hashed script and the compressed copies
 // the build writes beside it (web/vite.config.ts).
@@ -45,6 +45,39 @@ describe('serving the web app', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.gunzipSync(response.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('names the course documents a reader or dashboard address will ask for, to a learner who may read them', async () => {
+    const signUp = async (paid: boolean) => {
+      const email = uniqueEmail('preload');
+      const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: 'P', phone: '9876543210' };
+      const { sessionCookie } = await t.graphql(
+        'mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }',
+        { input },
+      );
+      if (paid) await makePaid(t.services, email);
+      return sessionCookie!;
+    };
+    const [unpaid, paid] = [await signUp(false), await signUp(true)];
+    const hints = async (url: string, cookie?: string) => {
+      const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      return { link: response.headers.link, cacheControl: response.headers['cache-control'] };
+    };
+    const catalogue = '</api/catalogue>; rel=preload; as=fetch; crossorigin';
+    const lesson = '</api/lessons/cryptography/2>; rel=preload; as=fetch; crossorigin';
+
+    expect(await hints('/course/cryptography/2', paid)).toEqual({
+      link: `${catalogue}, ${lesson}`,
+      cacheControl: 'private, no-cache',
+    });
+    expect((await hints('/course/cryptography/2', unpaid)).link).toBe(catalogue);
+    expect((await hints('/course/cryptography/99', paid)).link).toBe(catalogue);
+    expect((await hints('/dashboard', paid)).link).toBe(catalogue);
+    // Nothing for a visitor without a session, or with one that ended; nothing elsewhere.
+    expect(await hints('/course/cryptography/2')).toEqual({ link: undefined, cacheControl: 'no-cache' });
+    expect((await hints('/course/cryptography/2', `${paid.split('=')[0]}=ended`)).link).toBeUndefined();
+    expect((await hints('/', paid)).link).toBeUndefined();
   });
 
   it('compresses GraphQL answers for browsers that take it', async () => {

@@ -4,7 +4,9 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { certificateTitle, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
+import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
+import { requestUser } from './request-session';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -120,13 +122,37 @@ export async function registerWebApp(
       .send(html);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
+    const preloads = await documentsToPreload(path, request, services);
+    if (preloads.length > 0) {
+      // The learner's own hints: no shared cache may hand them to someone else.
+      reply.header('link', preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '));
+      return sendShell(request, reply, 'private, no-cache');
+    }
     return sendShell(request, reply);
   });
   return true;
+}
+
+/**
+ * The course documents the page at `path` asks for first, when the signed-in learner may
+ * read them: the browser fetches them (Link: rel=preload) while the page's code loads,
+ * instead of after the code has asked who is signed in. Only reader and dashboard
+ * addresses with a session cookie cost a lookup; no cookie, no hint, no 401.
+ */
+async function documentsToPreload(path: string, request: FastifyRequest, services: Services): Promise<string[]> {
+  const reader = /^\/course\/([^/]+)\/([1-9]\d{0,3})$/.exec(path);
+  if (!reader && !/^\/dashboard(\/premium)?$/.test(path)) return [];
+  const user = await requestUser(request, services);
+  if (!user) return [];
+  const documents = ['/api/catalogue'];
+  if (reader && hasCourseAccess(user) && services.catalogue.lesson(reader[1]!, Number(reader[2]))) {
+    documents.push(`/api/lessons/${reader[1]}/${reader[2]}`);
+  }
+  return documents;
 }
 
 /**
@@ -139,10 +165,10 @@ function shellSender(html: string) {
     br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: zlib.gzipSync(raw, { level: 9 }),
   };
-  return (request: FastifyRequest, reply: FastifyReply) => {
+  return (request: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache') => {
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply.header('cache-control', cacheControl).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     return encoding ? reply.header('content-encoding', encoding).send(encoded[encoding]) : reply.send(raw);
   };
 }
