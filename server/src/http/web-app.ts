@@ -146,6 +146,7 @@ export async function registerWebApp(
 async function documentsToPreload(path: string, request: FastifyRequest, services: Services): Promise<string[]> {
   const reader = /^\/course\/([^/]+)\/([1-9]\d{0,3})$/.exec(path);
   if (!reader && !/^\/dashboard(\/premium)?$/.test(path)) return [];
+  if (!request.headers.cookie) return [];
   const user = await requestUser(request, services);
   if (!user) return [];
   const documents = ['/api/catalogue'];
