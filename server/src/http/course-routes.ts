@@ -15,10 +15,21 @@ import { requestUser } from './request-session';
  * Both are built once and answer a repeat visit with a 304. What differs per learner
  * (progress, knowledge-check attempts) stays in GraphQL.
  */
+export const CATALOGUE_PATH = '/api/catalogue';
+
+/** A lesson number as it appears in an address: 1 to 9999, no leading zero. */
+const LESSON_NUMBER = /^[1-9]\d{0,3}$/;
+
+/** The address of a lesson's text document, when `numberText` names a lesson of the course. */
+export function lessonDocumentPath(catalogue: Catalogue, moduleId: string, numberText: string): string | null {
+  if (!LESSON_NUMBER.test(numberText) || !catalogue.lesson(moduleId, Number(numberText))) return null;
+  return `/api/lessons/${moduleId}/${numberText}`;
+}
+
 export function registerCourseRoutes(app: FastifyInstance, services: Services): void {
   const documents = new CourseDocuments(services.catalogue);
 
-  app.get('/api/catalogue', async (request, reply) => {
+  app.get(CATALOGUE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!(await requestUser(request, services))) {
       return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
@@ -47,7 +58,7 @@ class CourseDocuments {
   }
 
   lesson(moduleId: string, numberText: string): PreparedJson | undefined {
-    if (!/^[1-9]\d{0,3}$/.test(numberText)) return undefined;
+    if (!LESSON_NUMBER.test(numberText)) return undefined;
     const key = `${moduleId}/${numberText}`;
     let document = this.lessons.get(key);
     if (!document) {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { certificateTitle, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
+import { CATALOGUE_PATH, lessonDocumentPath } from './course-routes';
 import { requestUser } from './request-session';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -144,15 +145,14 @@ export async function registerWebApp(
  * addresses with a session cookie cost a lookup; no cookie, no hint, no 401.
  */
 async function documentsToPreload(path: string, request: FastifyRequest, services: Services): Promise<string[]> {
-  const reader = /^\/course\/([^/]+)\/([1-9]\d{0,3})$/.exec(path);
+  const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
   if (!reader && !/^\/dashboard(\/premium)?$/.test(path)) return [];
   if (!request.headers.cookie) return [];
   const user = await requestUser(request, services);
   if (!user) return [];
-  const documents = ['/api/catalogue'];
-  if (reader && hasCourseAccess(user) && services.catalogue.lesson(reader[1]!, Number(reader[2]))) {
-    documents.push(`/api/lessons/${reader[1]}/${reader[2]}`);
-  }
+  const documents = [CATALOGUE_PATH];
+  const lesson = reader && hasCourseAccess(user) && lessonDocumentPath(services.catalogue, reader[1]!, reader[2]!);
+  if (lesson) documents.push(lesson);
   return documents;
 }
 
