@@ -24,6 +24,7 @@ import { registerCourseRoutes } from './course-routes';
 import { registerCredentialRoutes } from './credential-routes';
 import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
+import { registerLearnerRoutes } from './learner-routes';
 import { registerLabFileRoutes } from './lab-file-routes';
 import { recordRequestDurations, registerMetricsRoute } from './metrics-route';
 import { registerPaymentRoutes } from './payment-routes';
@@ -116,6 +117,7 @@ export async function buildApp({
   await registerPaymentRoutes(app, services);
   registerCertificateRoutes(app, services);
   registerCourseRoutes(app, services);
+  registerLearnerRoutes(app, services);
   registerLabFileRoutes(app, services);
   registerCredentialRoutes(app, services);
   if (serveWebApp) await registerWebApp(app, services, webAppDir);

@@ -64,16 +64,24 @@ describe('serving the web app', () => {
       expect(response.statusCode).toBe(200);
       return { link: response.headers.link, cacheControl: response.headers['cache-control'] };
     };
-    const catalogue = '</api/catalogue>; rel=preload; as=fetch; crossorigin';
-    const lesson = '</api/lessons/cryptography/2>; rel=preload; as=fetch; crossorigin';
+    const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin`;
+    const [session, catalogue, progress, lesson] = [
+      '/api/session',
+      '/api/catalogue',
+      '/api/progress',
+      '/api/lessons/cryptography/2',
+    ].map(preload);
 
     expect(await hints('/course/cryptography/2', paid)).toEqual({
-      link: `${catalogue}, ${lesson}`,
+      link: `${session}, ${catalogue}, ${progress}, ${lesson}`,
       cacheControl: 'private, no-cache',
     });
-    expect((await hints('/course/cryptography/2', unpaid)).link).toBe(catalogue);
-    expect((await hints('/course/cryptography/99', paid)).link).toBe(catalogue);
-    expect((await hints('/dashboard', paid)).link).toBe(catalogue);
+    // The payment screen asks for the catalogue only; an unknown lesson goes to the resume point.
+    expect((await hints('/course/cryptography/2', unpaid)).link).toBe(`${session}, ${catalogue}`);
+    expect((await hints('/course/cryptography/99', paid)).link).toBe(`${session}, ${catalogue}, ${progress}`);
+    // The dashboard shows every learner's progress, paid or not.
+    expect((await hints('/dashboard', paid)).link).toBe(`${session}, ${catalogue}, ${progress}`);
+    expect((await hints('/dashboard', unpaid)).link).toBe(`${session}, ${catalogue}, ${progress}`);
     // Nothing for a visitor without a session, or with one that ended; nothing elsewhere.
     expect(await hints('/course/cryptography/2')).toEqual({ link: undefined, cacheControl: 'no-cache' });
     expect((await hints('/course/cryptography/2', `${paid.split('=')[0]}=ended`)).link).toBeUndefined();

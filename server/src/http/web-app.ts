@@ -7,6 +7,7 @@ import { certificateTitle, findCertificate, verifyUrl } from '../modules/certifi
 import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
 import { CATALOGUE_PATH, lessonDocumentPath } from './course-routes';
+import { PROGRESS_PATH, SESSION_PATH } from './learner-routes';
 import { requestUser } from './request-session';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -150,7 +151,10 @@ async function documentsToPreload(path: string, request: FastifyRequest, service
   if (!request.headers.cookie) return [];
   const user = await requestUser(request, services);
   if (!user) return [];
-  const documents = [CATALOGUE_PATH];
+  // What the page asks for first: the session user at boot, then the catalogue and the
+  // progress (the reader asks for progress, and the lesson, only when the learner has paid).
+  const documents = [SESSION_PATH, CATALOGUE_PATH];
+  if (!reader || hasCourseAccess(user)) documents.push(PROGRESS_PATH);
   const lesson = reader && hasCourseAccess(user) && lessonDocumentPath(services.catalogue, reader[1]!, reader[2]!);
   if (lesson) documents.push(lesson);
   return documents;

@@ -98,12 +98,9 @@ export function totalLessons(modules: CourseModule[]): number {
   return modules.reduce((sum, m) => sum + m.lesson_count, 0);
 }
 
-export async function fetchProgress(): Promise<UserProgress> {
-  const data = await gql<{ progress: UserProgress }>(
-    'GetUserProgress',
-    `query GetUserProgress { progress { completed_modules resume_module_id modules { ${MODULE_PROGRESS_FIELDS} } } }`,
-  );
-  return data.progress;
+/** The learner's progress, always fresh: a plain GET the page shell can preload (learner-routes.ts). */
+export function fetchProgress(): Promise<UserProgress> {
+  return getJson<UserProgress>('/api/progress');
 }
 
 const intros = cachedRequest(async () => {

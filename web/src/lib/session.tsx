@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { clearCourseCache } from './course-api';
+import { getJson } from './get-json';
 import { gql } from './graphql';
 
 export interface SessionUser {
@@ -17,7 +18,8 @@ export interface SessionUser {
 /** Every query that returns the signed-in user asks for the same fields, so none loses one. */
 export const USER_FIELDS = 'user_id full_name phone payment_status subscribed is_admin state_code';
 
-export const SESSION_USER_QUERY = `query GetSessionUser { me { ${USER_FIELDS} } }`;
+/** The session user as a plain GET, so the page shell can preload it (server: learner-routes.ts). */
+const SESSION_PATH = '/api/session';
 const LOGIN_MUTATION = `mutation LoginUser($email: String!, $password: String!) {
   loginUser(email: $email, password: $password) { ${USER_FIELDS} }
 }`;
@@ -79,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const refresh = useCallback(async () => {
-    const data = await gql<{ me: SessionUser | null }>('GetSessionUser', SESSION_USER_QUERY);
+    const data = await getJson<{ me: SessionUser | null }>(SESSION_PATH);
     setUser(data.me);
     return data.me;
   }, [setUser]);

@@ -3,6 +3,7 @@ import { requireUser } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
 import { checkIssuedCredential, type IssuedCredentialCheck } from '../credentials/credential-service';
 import { studyHours } from '../credentials/study-hours';
+import { issueMissingFullCertificate } from '../progress/progress-service';
 import { findCertificate, listCertificates } from './certificate-service';
 import {
   presentCertificate,
@@ -75,7 +76,9 @@ builder.queryField('certificates', (t) =>
     type: [CertificateType],
     resolve: async (_root, _args, ctx) => {
       const user = requireUser(ctx);
-      const rows = await listCertificates(ctx.services.db, user.id);
+      const { db, catalogue, env } = ctx.services;
+      await issueMissingFullCertificate({ db, catalogue, appOrigin: env.appOrigin }, user.id);
+      const rows = await listCertificates(db, user.id);
       const issuer = await ctx.services.credentials.issuer();
       return rows.map((row) =>
         presentCertificate(row, user.user_id, ctx.services.env.appOrigin, {

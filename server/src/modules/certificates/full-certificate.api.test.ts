@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../../test/test-app';
 
 const COMPLETE = `mutation UpdateUserProgress($module: String!, $number: Int!) { markLessonComplete(module_id: $module, number: $number) { completed } }`;
-const PROGRESS = `query GetUserProgress { progress { completed_modules } }`;
+const CERTIFICATES = `query GetCertificates { certificates { certificate_id } }`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('the full-course certificate', () => {
     }
   });
 
-  it('is issued on the next progress read to a learner whose seven modules are complete without it', async () => {
+  it('is issued when a learner whose seven modules are complete without it lists their certificates', async () => {
     const { cookie, userRef } = await paidLearner();
     for (const moduleId of MODULE_IDS) {
       for (const number of lessonsOf(moduleId)) await complete(cookie, moduleId, number);
@@ -75,8 +75,13 @@ describe('the full-course certificate', () => {
     // What the race above left behind before the fix: seven modules, no full certificate.
     await t.services.db.deleteFrom('certificate').where('user_ref', '=', userRef).where('scope', '=', 'FULL').execute();
 
-    const progress = await t.graphql(PROGRESS, {}, { cookie });
-    expect(progress.body.data?.progress).toMatchObject({ completed_modules: [...MODULE_IDS] });
+    // Reading progress is a GET, and a GET never changes anything (security.md).
+    const progress = await t.app.inject({ url: '/api/progress', headers: { cookie } });
+    expect(progress.json()).toMatchObject({ completed_modules: [...MODULE_IDS] });
+    expect((await certificateScopes(userRef)).map((row) => row.scope)).not.toContain('FULL');
+
+    const listed = await t.graphql(CERTIFICATES, {}, { cookie });
+    expect(listed.body.data?.certificates).toHaveLength(MODULE_IDS.length + 1);
     const full = await t.services.db
       .selectFrom('certificate')
       .selectAll()
@@ -91,8 +96,8 @@ describe('the full-course certificate', () => {
       .where('user_ref', '=', userRef)
       .executeTakeFirstOrThrow();
     expect(full[0]!.completed_at).toBe(Number(last.at));
-    // Reading again changes nothing.
-    await t.graphql(PROGRESS, {}, { cookie });
+    // Listing again changes nothing.
+    await t.graphql(CERTIFICATES, {}, { cookie });
     expect((await certificateScopes(userRef)).filter((row) => row.scope === 'FULL')).toHaveLength(1);
   });
 
@@ -101,7 +106,7 @@ describe('the full-course certificate', () => {
     for (const moduleId of MODULE_IDS.slice(0, -1)) {
       for (const number of lessonsOf(moduleId)) await complete(cookie, moduleId, number);
     }
-    await t.graphql(PROGRESS, {}, { cookie });
+    await t.graphql(CERTIFICATES, {}, { cookie });
     expect((await certificateScopes(userRef)).map((row) => row.scope)).not.toContain('FULL');
   });
 });

@@ -105,7 +105,7 @@ export interface CheckScore {
   /** Of those, how many the learner has answered at least once. */
   answered: number;
   /** Of those, how many they got right at the first attempt. */
-  firstTimeRight: number;
+  first_time_right: number;
 }
 
 /** A learner's first attempt on a question: its module, `<lesson slug>/<question id>`, and 1 if right. */
@@ -138,7 +138,7 @@ export function scoreAttempts(
   const scores = new Map<string, { score: CheckScore; questions: Set<string> }>(
     modules.map((module) => {
       const questions = questionsOf(module);
-      return [module.id, { score: { total: questions.size, answered: 0, firstTimeRight: 0 }, questions }];
+      return [module.id, { score: { total: questions.size, answered: 0, first_time_right: 0 }, questions }];
     }),
   );
   // One pass over the learner's attempts (usually far fewer than the course's questions);
@@ -147,7 +147,7 @@ export function scoreAttempts(
     const entry = scores.get(attempt.module_id);
     if (!entry?.questions.has(attempt.question)) continue;
     entry.score.answered += 1;
-    if (attempt.first_correct === 1) entry.score.firstTimeRight += 1;
+    if (attempt.first_correct === 1) entry.score.first_time_right += 1;
   }
   return new Map([...scores].map(([moduleId, { score }]) => [moduleId, score]));
 }
@@ -167,11 +167,11 @@ export function questionKeySql() {
 }
 
 export function courseScore(scores: Iterable<CheckScore>): CheckScore {
-  const sum: CheckScore = { total: 0, answered: 0, firstTimeRight: 0 };
+  const sum: CheckScore = { total: 0, answered: 0, first_time_right: 0 };
   for (const score of scores) {
     sum.total += score.total;
     sum.answered += score.answered;
-    sum.firstTimeRight += score.firstTimeRight;
+    sum.first_time_right += score.first_time_right;
   }
   return sum;
 }

@@ -17,7 +17,7 @@ export const CheckScoreType = builder.objectRef<CheckScore>('CheckScore').implem
   fields: (t) => ({
     total: t.exposeInt('total'),
     answered: t.exposeInt('answered'),
-    first_time_right: t.exposeInt('firstTimeRight'),
+    first_time_right: t.exposeInt('first_time_right'),
   }),
 });
 

@@ -24,11 +24,6 @@ export interface UserProgress {
   resumeModuleId: string | null;
 }
 
-/**
- * The learner's progress across the catalogue, derived from their progress rows. A learner
- * with every module complete but no full-course certificate (possible with data written
- * before completions were serialised) is issued it here.
- */
 export interface ProgressDeps {
   db: Kysely<Database>;
   catalogue: Catalogue;
@@ -61,8 +56,9 @@ const learnerRecord = compiledQuery(
       from question_attempt where user_ref = ${userRef}`,
 );
 
+/** The learner's progress across the catalogue, derived from their progress rows; only reads. */
 export async function getUserProgress(
-  { db, catalogue, appOrigin }: ProgressDeps,
+  { db, catalogue }: Pick<ProgressDeps, 'db' | 'catalogue'>,
   userRef: string,
 ): Promise<UserProgress> {
   const record = await learnerRecord(db, userRef);
@@ -82,11 +78,19 @@ export async function getUserProgress(
     ),
   );
   const completedModules = modules.filter((m) => m.completedAt !== null).map((m) => m.moduleId);
-  if (completedModules.length === catalogue.modules.length) {
-    const lastCompletion = Math.max(...modules.map((m) => m.completedAt ?? 0));
-    await ensureFullCertificate(db, userRef, lastCompletion, appOrigin);
-  }
   return { completedModules, modules, resumeModuleId: latestUnfinishedModule(lessonRows, completedModules) };
+}
+
+/**
+ * Issues the full-course certificate to a learner whose modules are all complete but who
+ * has none: possible with data written before completions were serialised (decisions/0006).
+ * Asked when the learner lists their certificates; one indexed read when it exists.
+ */
+export async function issueMissingFullCertificate(deps: ProgressDeps, userRef: string): Promise<void> {
+  const { modules, completedModules } = await getUserProgress(deps, userRef);
+  if (completedModules.length < deps.catalogue.modules.length) return;
+  const lastCompletion = Math.max(...modules.map((m) => m.completedAt ?? 0));
+  await ensureFullCertificate(deps.db, userRef, lastCompletion, deps.appOrigin);
 }
 
 function latestUnfinishedModule(

@@ -6,6 +6,8 @@ export interface UserView {
   full_name: string;
   phone: string;
   payment_status: boolean;
+  /** The same as payment_status: the name the spec's screens use. */
+  subscribed: boolean;
   /** Shows the console link; the server checks the role on every admin field anyway. */
   is_admin: boolean;
   /** GST state code for the place of supply on tax invoices, when the learner gave it. */
@@ -18,6 +20,7 @@ export function presentUser(row: UserRow): UserView {
     full_name: row.full_name,
     phone: row.phone,
     payment_status: row.payment_status === 1,
+    subscribed: row.payment_status === 1,
     is_admin: row.role === 'admin',
     state_code: row.state_code,
   };

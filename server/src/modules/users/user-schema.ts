@@ -8,7 +8,7 @@ export const UserType = builder.objectRef<UserView>('User').implement({
     full_name: t.exposeString('full_name'),
     phone: t.exposeString('phone'),
     payment_status: t.exposeBoolean('payment_status'),
-    subscribed: t.boolean({ resolve: (user) => user.payment_status }),
+    subscribed: t.exposeBoolean('subscribed'),
     is_admin: t.exposeBoolean('is_admin', { description: 'Whether the console (/admin) is open to this user.' }),
     state_code: t.exposeString('state_code', {
       nullable: true,

@@ -31,7 +31,7 @@ export function AccountPage() {
   const signedOut = account.status === 'error' && isApiError(account.error, 'UNAUTHENTICATED');
   const { refresh } = session;
   useEffect(() => {
-    if (signedOut) void refresh().catch((error: unknown) => console.warn('GetSessionUser failed', error));
+    if (signedOut) void refresh().catch((error: unknown) => console.warn('Reading the session failed', error));
   }, [signedOut, refresh]);
 
   return (

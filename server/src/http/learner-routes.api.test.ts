@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
+
+const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
+const ME = `query { me { user_id full_name phone payment_status subscribed is_admin state_code } }`;
+const PROGRESS = `query {
+  progress { completed_modules resume_module_id
+    modules { module_id completed_lessons completed completed_at checks { total answered first_time_right } } }
+}`;
+const COMPLETE = `mutation C($module: String!, $number: Int!) { markLessonComplete(module_id: $module, number: $number) { completed } }`;
+const ANSWER = `mutation A($module: String!, $number: Int!, $question: String!, $choices: [Int!]) {
+  answerQuestion(module_id: $module, number: $number, question_id: $question, choices: $choices) { first_correct }
+}`;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function learner({ paid }: { paid: boolean }) {
+  const email = uniqueEmail('documents');
+  const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: 'Meera', phone: '9123456780' };
+  const signup = await t.graphql(SIGNUP, { input });
+  if (paid) await makePaid(t.services, email);
+  return signup.sessionCookie!;
+}
+
+const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+
+describe('GET /api/session', () => {
+  it('answers a visitor without a session with no user, not an error', async () => {
+    const response = await get('/api/session');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ me: null });
+    // An ended session reads the same.
+    expect((await get('/api/session', `${SESSION_COOKIE}=ended`)).json()).toEqual({ me: null });
+  });
+
+  it("is the learner GraphQL's me describes, never kept by a cache", async () => {
+    const cookie = await learner({ paid: true });
+    const response = await get('/api/session', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const me = (await t.graphql(ME, {}, { cookie })).body.data?.me;
+    expect(me).toMatchObject({ payment_status: true, subscribed: true, full_name: 'Meera' });
+    expect(response.json()).toEqual({ me });
+  });
+});
+
+describe('GET /api/progress', () => {
+  it('refuses a visitor without a session, in the GraphQL error shape', async () => {
+    const response = await get('/api/progress');
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('is the progress GraphQL describes: lessons, completed modules and checks, never kept by a cache', async () => {
+    const cookie = await learner({ paid: true });
+    // The fixture course: cryptography has two lessons; fixture-single's right choice is 1.
+    for (const number of [1, 2]) await t.graphql(COMPLETE, { module: 'cryptography', number }, { cookie });
+    await t.graphql(COMPLETE, { module: 'web-application', number: 2 }, { cookie });
+    await t.graphql(
+      ANSWER,
+      { module: 'cryptography', number: 1, question: 'fixture-single', choices: [0] },
+      { cookie },
+    );
+
+    const response = await get('/api/progress', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const progress = (await t.graphql(PROGRESS, {}, { cookie })).body.data?.progress;
+    expect(response.json()).toEqual(progress);
+    expect(progress).toMatchObject({ completed_modules: ['cryptography'], resume_module_id: 'web-application' });
+    const cryptography = response.json().modules.find((m: { module_id: string }) => m.module_id === 'cryptography');
+    expect(cryptography).toMatchObject({
+      completed_lessons: [1, 2],
+      completed: true,
+      completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      checks: { answered: 1, first_time_right: 0 },
+    });
+  });
+
+  it('is there for a learner who has not paid: the dashboard shows their (empty) progress', async () => {
+    const cookie = await learner({ paid: false });
+    const response = await get('/api/progress', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ completed_modules: [], resume_module_id: null });
+  });
+});
