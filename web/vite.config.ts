@@ -54,6 +54,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Which files each page's chunk needs: the server names them in the page's Link header
+    // (server/src/http/page-code.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // What every first page needs (React, the router, the header, the display settings

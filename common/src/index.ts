@@ -4,3 +4,4 @@ export * from './pricing';
 export * from './validation';
 export * from './gst-states';
 export * from './display-boot';
+export * from './pages';

@@ -194,17 +194,23 @@ test('a reload of a lesson fetches its data once, while the page’s code loads'
   await signInPaidLearner(page);
   const documents = ['/api/session', '/api/catalogue', '/api/progress', '/api/lessons/web-application/3'];
   const requested: string[] = [];
+  const readerCode: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (documents.includes(path)) requested.push(path);
+    if (/\/assets\/CoursePage-[\w-]+\.js$/.test(path)) readerCode.push(path);
   });
   const shell = await page.goto('/course/web-application/3');
-  // The shell names the documents the reader asks for first, so they load alongside its code.
-  expect(shell?.headers()['link']).toBe(
-    documents.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin`).join(', '),
+  // The shell names the reader's code and the documents it asks for first, so they load
+  // alongside the first page's code instead of after it has run.
+  const hints = shell?.headers()['link']?.split(', ') ?? [];
+  expect(hints.filter((hint) => hint.includes('as=fetch'))).toEqual(
+    documents.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin`),
   );
+  expect(hints).toContainEqual(expect.stringMatching(/^<\/assets\/CoursePage-[\w-]+\.js>; rel=modulepreload$/));
   await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-3')).toBeVisible();
   // Each of the page's own requests was answered by its preload, not sent again; the
   // learner's own documents too, although no cache may keep them (no-store).
   expect(requested.sort()).toEqual([...documents].sort());
+  expect(readerCode).toHaveLength(1);
 });

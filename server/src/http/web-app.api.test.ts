@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAZY_PAGES } from '@ehc/common';
 import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 
 // A built web app in miniature: the shell, one hashed script and the compressed copies
@@ -17,6 +18,28 @@ writeFileSync(
 writeFileSync(join(webAppDir, 'assets', 'index-AbC123.js'), SCRIPT);
 writeFileSync(join(webAppDir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(SCRIPT));
 writeFileSync(join(webAppDir, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(SCRIPT));
+// Its manifest: the entry loads the shell chunk; every lazy page has a chunk of its own,
+// and the reader's imports the shell too, a dialog and a stylesheet.
+mkdirSync(join(webAppDir, '.vite'));
+writeFileSync(
+  join(webAppDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-AbC123.js', isEntry: true, imports: ['_shell-S1.js'] },
+    '_shell-S1.js': { file: 'assets/shell-S1.js' },
+    '_Dialog-D1.js': { file: 'assets/Dialog-D1.js', imports: ['_shell-S1.js'] },
+    ...Object.fromEntries(
+      Object.values(LAZY_PAGES).map(({ module }) => [
+        module,
+        { file: `assets/${module.split('/').pop()!.replace('.tsx', '')}-P1.js`, imports: ['_shell-S1.js'] },
+      ]),
+    ),
+    [LAZY_PAGES.course.module]: {
+      file: 'assets/CoursePage-P1.js',
+      imports: ['_shell-S1.js', '_Dialog-D1.js'],
+      css: ['assets/lesson-content-L1.css'],
+    },
+  }),
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,10 +82,14 @@ describe('serving the web app', () => {
       return sessionCookie!;
     };
     const [unpaid, paid] = [await signUp(false), await signUp(true)];
+    // The documents among the hints (the page's code is named for everyone; see below).
     const hints = async (url: string, cookie?: string) => {
       const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
       expect(response.statusCode).toBe(200);
-      return { link: response.headers.link, cacheControl: response.headers['cache-control'] };
+      const documents = String(response.headers.link ?? '')
+        .split(', ')
+        .filter((hint) => hint.includes('as=fetch'));
+      return { link: documents.join(', ') || undefined, cacheControl: response.headers['cache-control'] };
     };
     const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin`;
     const [session, catalogue, progress, lesson] = [
@@ -86,6 +113,27 @@ describe('serving the web app', () => {
     expect(await hints('/course/cryptography/2')).toEqual({ link: undefined, cacheControl: 'no-cache' });
     expect((await hints('/course/cryptography/2', `${paid.split('=')[0]}=ended`)).link).toBeUndefined();
     expect((await hints('/', paid)).link).toBeUndefined();
+  });
+
+  it("names the code of the page in the address that the first page's code does not load", async () => {
+    const linkOf = async (url: string) => (await t.app.inject({ url })).headers.link;
+    expect(await linkOf('/course/cryptography/2')).toBe(
+      '</assets/CoursePage-P1.js>; rel=modulepreload, </assets/Dialog-D1.js>; rel=modulepreload, ' +
+        '</assets/lesson-content-L1.css>; rel=preload; as=style',
+    );
+    expect(await linkOf('/dashboard')).toBe('</assets/DashboardPage-P1.js>; rel=modulepreload');
+    expect(await linkOf('/terms')).toBe('</assets/LegalPage-P1.js>; rel=modulepreload');
+    // The verification page, filled in on the server, names its code too.
+    expect(await linkOf('/verify/EHC-NONE')).toBe('</assets/VerifyPage-P1.js>; rel=modulepreload');
+    // The landing page is the first page's code itself.
+    expect(await linkOf('/')).toBeUndefined();
+  });
+
+  it('does not serve the build manifest', async () => {
+    const response = await t.app.inject({ url: '/.vite/manifest.json' });
+    // Not a file the server hands out: the address gets the page shell, as any unknown page does.
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).not.toContain('isEntry');
   });
 
   it('compresses GraphQL answers for browsers that take it', async () => {

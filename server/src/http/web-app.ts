@@ -8,6 +8,7 @@ import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
 import { CATALOGUE_PATH, lessonDocumentPath } from './course-routes';
 import { PROGRESS_PATH, SESSION_PATH } from './learner-routes';
+import { pageCodeHints } from './page-code';
 import { requestUser } from './request-session';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -55,6 +56,7 @@ export async function registerWebApp(
   });
   const shell = readFileSync(`${distDir}/index.html`, 'utf8');
   const sendShell = shellSender(shell);
+  const codeOf = pageCodeHints(distDir);
   const origin = services.env.appOrigin;
   app.get('/robots.txt', async (_request, reply) =>
     reply
@@ -117,6 +119,8 @@ export async function registerWebApp(
         /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
         () => `<meta name="description" content="${escapeHtml(description)}" />`,
       );
+    const code = codeOf(request.url.split('?')[0]!);
+    if (code.length > 0) reply.header('link', code.join(', '));
     return reply
       .code(certificate ? 200 : 404)
       .header('cache-control', 'no-cache')
@@ -129,12 +133,10 @@ export async function registerWebApp(
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
     const preloads = await documentsToPreload(path, request, services);
-    if (preloads.length > 0) {
-      // The learner's own hints: no shared cache may hand them to someone else.
-      reply.header('link', preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(', '));
-      return sendShell(request, reply, 'private, no-cache');
-    }
-    return sendShell(request, reply);
+    const links = [...codeOf(path), ...preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)];
+    if (links.length > 0) reply.header('link', links.join(', '));
+    // Hints naming the learner's own documents: no shared cache may hand them to someone else.
+    return sendShell(request, reply, preloads.length > 0 ? 'private, no-cache' : undefined);
   });
   return true;
 }

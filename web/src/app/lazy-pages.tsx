@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazyPageOfPath, type LazyPageName } from '@ehc/common';
 import { LoadingScreen } from '../components/LoadingScreen';
 
 /**
@@ -6,7 +7,7 @@ import { LoadingScreen } from '../components/LoadingScreen';
  * only the landing page and the sign-in card. `prefetch` fetches a chunk ahead of need
  * (the dashboard once someone may sign in; the reader and checkout from the dashboard).
  */
-const loaders = {
+const loaders: Record<LazyPageName, () => Promise<unknown>> = {
   dashboard: () => import('../features/dashboard/DashboardPage'),
   course: () => import('../features/course-reader/CoursePage'),
   subscription: () => import('../features/checkout/SubscriptionPage'),
@@ -18,7 +19,7 @@ const loaders = {
   legal: () => import('../features/legal/LegalPage'),
 };
 
-type PageName = keyof typeof loaders;
+type PageName = LazyPageName;
 
 function page<P extends object>(name: PageName, pick: (module: never) => ComponentType<P>): ComponentType<P> {
   return lazy(async () => ({ default: pick((await loaders[name]()) as never) }));
@@ -56,23 +57,8 @@ export function prefetch(...names: PageName[]): void {
   else setTimeout(start, 500);
 }
 
-// The page each path opens (router.tsx), for starting its chunk at boot.
-const PAGE_OF_PATH: [RegExp, PageName][] = [
-  [/^\/dashboard(\/premium)?$/, 'dashboard'],
-  [/^\/course\/[^/]+(\/[^/]+)?$/, 'course'],
-  [/^\/subscription$/, 'subscription'],
-  [/^\/verify(\/[^/]+)?$/, 'verify'],
-  [/^\/account$/, 'account'],
-  [/^\/account\/receipts\/[^/]+$/, 'receipt'],
-  [/^\/forgot-password$/, 'forgotPassword'],
-  [/^\/reset-password$/, 'resetPassword'],
-  [/^\/(terms|privacy|refunds|contact)$/, 'legal'],
-];
-
 /** The lazily loaded page a path opens, or null (the landing page is in the main chunk). */
-export function pageOfPath(pathname: string): PageName | null {
-  return PAGE_OF_PATH.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
-}
+export const pageOfPath = lazyPageOfPath;
 
 /**
  * Starts the chunk of the page in the address at once, alongside the session check
