@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
 import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
@@ -84,6 +84,33 @@ describe('GET /api/progress', () => {
       completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       checks: { answered: 1, first_time_right: 0 },
     });
+  });
+
+  it('refuses a session that has ended, and forgets it; a session in use is kept fresh', async () => {
+    const hashOf = (cookie: string) => hashSessionToken(decodeURIComponent(cookie.split('=')[1]!));
+    const sessionRow = (cookie: string) =>
+      t.services.db.selectFrom('user_session').selectAll().where('token_hash', '=', hashOf(cookie)).executeTakeFirst();
+    const setTimes = (cookie: string, times: { expires_at?: number; last_seen_at?: number }) =>
+      t.services.db.updateTable('user_session').set(times).where('token_hash', '=', hashOf(cookie)).execute();
+    const now = Date.now();
+
+    const expired = await learner({ paid: true });
+    await setTimes(expired, { expires_at: now - 1 });
+    expect((await get('/api/progress', expired)).statusCode).toBe(401);
+    expect(await sessionRow(expired)).toBeUndefined();
+
+    const idle = await learner({ paid: true });
+    await setTimes(idle, { last_seen_at: now - t.services.env.session.idleTimeoutMs - 1 });
+    expect((await get('/api/progress', idle)).statusCode).toBe(401);
+    expect(await sessionRow(idle)).toBeUndefined();
+
+    // Last used ten minutes ago: still good, and marked as used now.
+    const active = await learner({ paid: true });
+    await setTimes(active, { last_seen_at: now - 10 * 60_000 });
+    expect((await get('/api/progress', active)).statusCode).toBe(200);
+    expect((await sessionRow(active))!.last_seen_at).toBeGreaterThanOrEqual(now);
+
+    expect((await get('/api/progress', `${SESSION_COOKIE}=made-up`)).statusCode).toBe(401);
   });
 
   it('is there for a learner who has not paid: the dashboard shows their (empty) progress', async () => {

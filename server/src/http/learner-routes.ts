@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@ehc/common';
-import { getUserProgress } from '../modules/progress/progress-service';
+import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
+import { getSessionProgress } from '../modules/progress/progress-service';
 import { presentProgress } from '../modules/progress/progress-presenter';
 import { presentUser } from '../modules/users/user-presenter';
 import type { Services } from '../services';
@@ -29,8 +30,10 @@ export function registerLearnerRoutes(app: FastifyInstance, services: Services):
 
   app.get(PROGRESS_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const user = await requestUser(request, services);
-    if (!user) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
-    return presentProgress(await getUserProgress(services, user.id));
+    // Read with the session in one statement: the dashboard and the reader ask on every visit.
+    const token = request.cookies[SESSION_COOKIE];
+    const progress = token ? await getSessionProgress(services, hashSessionToken(token), services.env.session) : null;
+    if (!progress) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    return presentProgress(progress);
   });
 }

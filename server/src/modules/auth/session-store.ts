@@ -58,16 +58,37 @@ export async function findSessionUser(
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
   const tokenHash = hashSessionToken(token);
   const [row] = await sessionUserByHash(db, tokenHash);
-  if (!row) return null;
-  if (row.expires_at <= now || row.last_seen_at + policy.idleTimeoutMs <= now) {
-    await deleteSession(db, tokenHash);
-    return null;
-  }
-  if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
-    await db.updateTable('user_session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
-  }
+  if (!row || !(await keepSession(db, tokenHash, row, policy, now))) return null;
   const { last_seen_at: _seen, expires_at: _expires, ...user } = row;
   return { user, tokenHash };
+}
+
+/** When a session row says it ends and when it was last used. */
+export interface SessionTimes {
+  expires_at: number;
+  last_seen_at: number;
+}
+
+/**
+ * Whether a session found by its token's hash is still good: one that expired or sat idle
+ * too long is deleted (false); a good one has its last use refreshed, at most every few
+ * minutes. Every lookup of a session by its token ends here.
+ */
+export async function keepSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  { expires_at, last_seen_at }: SessionTimes,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<boolean> {
+  if (expires_at <= now || last_seen_at + policy.idleTimeoutMs <= now) {
+    await deleteSession(db, tokenHash);
+    return false;
+  }
+  if (now - last_seen_at > TOUCH_INTERVAL_MS) {
+    await db.updateTable('user_session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+  }
+  return true;
 }
 
 export async function deleteSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
+import { keepSession, type SessionPolicy } from '../auth/session-store';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ensureFullCertificate, issueCertificatesForCompletion } from '../certificates/certificate-service';
@@ -40,12 +41,10 @@ interface LearnerRecordRow {
   first_correct: number;
 }
 
-// Everything the progress view needs about one learner, in one round trip: completed
-// lessons, completed modules and first attempts. The dashboard and the reader ask on every
-// visit, so it is compiled once.
-const learnerRecord = compiledQuery(
-  (db, userRef: string) =>
-    sql<LearnerRecordRow>`
+// Everything the progress view needs about one learner, in one statement: completed
+// lessons, completed modules and first attempts. `userRef` is a value, or a subquery.
+function learnerRecordSql(userRef: unknown) {
+  return sql<LearnerRecordRow>`
     select 'lesson' as kind, module_id, lesson_slug as item, completed_at, 0 as first_correct
       from lesson_progress where user_ref = ${userRef}
     union all
@@ -53,15 +52,61 @@ const learnerRecord = compiledQuery(
       from module_completion where user_ref = ${userRef}
     union all
     select 'check', module_id, ${questionKeySql()}, 0, first_correct
-      from question_attempt where user_ref = ${userRef}`,
+      from question_attempt where user_ref = ${userRef}`;
+}
+
+// The dashboard and the reader ask on every visit, so both reads are compiled once.
+const learnerRecord = compiledQuery((_db, userRef: string) => learnerRecordSql(userRef));
+
+// The same records of the learner a session token belongs to, with the session's own row,
+// so the progress document costs one round trip instead of a session lookup and then this.
+// The session's row reuses the columns: its user in module_id, when it expires in
+// completed_at and when it was last used in first_correct.
+const sessionRecord = compiledQuery(
+  (_db, tokenHash: string) => sql<LearnerRecordRow | SessionRow>`
+    select 'session' as kind, user_ref as module_id, '' as item, expires_at as completed_at, last_seen_at as first_correct
+      from user_session where token_hash = ${tokenHash}
+    union all
+    ${learnerRecordSql(sql`(select user_ref from user_session where token_hash = ${tokenHash})`)}`,
 );
+
+interface SessionRow {
+  kind: 'session';
+  module_id: string;
+  item: string;
+  completed_at: number;
+  first_correct: number;
+}
 
 /** The learner's progress across the catalogue, derived from their progress rows; only reads. */
 export async function getUserProgress(
   { db, catalogue }: Pick<ProgressDeps, 'db' | 'catalogue'>,
   userRef: string,
 ): Promise<UserProgress> {
-  const record = await learnerRecord(db, userRef);
+  return progressFrom(catalogue, await learnerRecord(db, userRef));
+}
+
+/**
+ * The progress of the learner whose session token hashes to `tokenHash`, read together
+ * with the session; null when there is no such session or it has ended (keepSession).
+ */
+export async function getSessionProgress(
+  { db, catalogue }: Pick<ProgressDeps, 'db' | 'catalogue'>,
+  tokenHash: string,
+  policy: SessionPolicy,
+): Promise<UserProgress | null> {
+  const rows = await sessionRecord(db, tokenHash);
+  const session = rows.find((row): row is SessionRow => row.kind === 'session');
+  if (!session) return null;
+  const times = { expires_at: Number(session.completed_at), last_seen_at: Number(session.first_correct) };
+  if (!(await keepSession(db, tokenHash, times, policy))) return null;
+  return progressFrom(
+    catalogue,
+    rows.filter((row): row is LearnerRecordRow => row.kind !== 'session'),
+  );
+}
+
+function progressFrom(catalogue: Catalogue, record: LearnerRecordRow[]): UserProgress {
   const lessonRows = record.filter((row) => row.kind === 'lesson');
   const completionRows = record.filter((row) => row.kind === 'module');
   const scores = scoreAttempts(
