@@ -211,7 +211,7 @@ test.describe('session journeys', () => {
   test('protected routes show "Loading..." while the session loads', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
+    await page.route('**/api/session', async (route) => {
       await held;
       await route.continue();
     });

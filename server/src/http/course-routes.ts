@@ -12,8 +12,8 @@ import { requestUser } from './request-session';
  * GraphQL POSTs rebuilt on every visit:
  * - `GET /api/catalogue`: the modules and their lesson titles, for any signed-in learner;
  * - `GET /api/lessons/<module>/<number>`: one lesson's body, for paid learners.
- * Both are built once and answer a repeat visit with a 304. What differs per learner
- * (progress, knowledge-check attempts) stays in GraphQL.
+ * Both are built once and answer a repeat visit with a 304. The learner's own session and
+ * progress are GETs too (learner-routes.ts); knowledge-check attempts stay in GraphQL.
  */
 export const CATALOGUE_PATH = '/api/catalogue';
 

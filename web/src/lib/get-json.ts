@@ -2,9 +2,10 @@ import { MESSAGES } from '@ehc/common';
 import { ApiError } from './graphql';
 
 /**
- * GETs one of the API's cacheable JSON documents (the catalogue, a lesson's text). The
- * browser keeps them and revalidates with their ETag, so a repeat visit costs a 304.
- * Refusals carry the same `errors[0].extensions.code` as GraphQL answers.
+ * GETs one of the API's JSON documents: the course's (the catalogue, a lesson's text),
+ * which the browser keeps and revalidates with their ETag, and the learner's own (the
+ * session, the progress), which no cache keeps. Refusals (a 401 without a session, say)
+ * carry the same `errors[0].extensions.code` as GraphQL answers and throw an ApiError.
  */
 export async function getJson<T>(path: string): Promise<T> {
   let response: Response;

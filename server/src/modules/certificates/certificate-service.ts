@@ -103,7 +103,8 @@ async function issueFullIfEarned(trx: Transaction<Database>, issue: Omit<Issue, 
   if (Number(completed.count) >= MODULE_COUNT) await issueOnce(trx, { ...issue, scope: FULL_SCOPE });
 }
 
-async function hasCertificate(db: Kysely<Database>, userRef: string, scope: string): Promise<boolean> {
+/** Whether the learner holds a certificate of this scope. */
+export async function hasCertificate(db: Kysely<Database>, userRef: string, scope: string): Promise<boolean> {
   const row = await db
     .selectFrom('certificate')
     .select('certificate_id')

@@ -75,9 +75,10 @@ describe('the full-course certificate', () => {
     // What the race above left behind before the fix: seven modules, no full certificate.
     await t.services.db.deleteFrom('certificate').where('user_ref', '=', userRef).where('scope', '=', 'FULL').execute();
 
-    // Reading progress is a GET, and a GET never changes anything (security.md).
+    // Reading progress or the session is a GET, and a GET never changes anything (security.md).
     const progress = await t.app.inject({ url: '/api/progress', headers: { cookie } });
     expect(progress.json()).toMatchObject({ completed_modules: [...MODULE_IDS] });
+    await t.app.inject({ url: '/api/session', headers: { cookie } });
     expect((await certificateScopes(userRef)).map((row) => row.scope)).not.toContain('FULL');
 
     const listed = await t.graphql(CERTIFICATES, {}, { cookie });

@@ -2,7 +2,12 @@ import { builder } from '../../graphql/builder';
 import { requirePaidUser, requireUser } from '../../graphql/guards';
 import type { GraphQLContext } from '../../graphql/context';
 import { CheckScoreType } from '../checks/checks-schema';
-import { presentModuleProgress, presentProgress, type ModuleProgressView, type ProgressView } from './progress-presenter';
+import {
+  presentModuleProgress,
+  presentProgress,
+  type ModuleProgressView,
+  type ProgressView,
+} from './progress-presenter';
 import { getUserProgress, markLessonComplete, type ProgressDeps } from './progress-service';
 
 const progressDeps = (ctx: GraphQLContext): ProgressDeps => ({

@@ -4,7 +4,12 @@ import { lockLearner } from '../../db/learner-lock';
 import { keepSession, type SessionPolicy } from '../auth/session-store';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ensureFullCertificate, issueCertificatesForCompletion } from '../certificates/certificate-service';
+import {
+  FULL_SCOPE,
+  ensureFullCertificate,
+  hasCertificate,
+  issueCertificatesForCompletion,
+} from '../certificates/certificate-service';
 import { checkScores, questionKeySql, scoreAttempts, type CheckScore } from '../checks/answer-service';
 import type { Catalogue, CourseModule } from '../courses/catalogue';
 
@@ -132,6 +137,7 @@ function progressFrom(catalogue: Catalogue, record: LearnerRecordRow[]): UserPro
  * Asked when the learner lists their certificates; one indexed read when it exists.
  */
 export async function issueMissingFullCertificate(deps: ProgressDeps, userRef: string): Promise<void> {
+  if (await hasCertificate(deps.db, userRef, FULL_SCOPE)) return;
   const { modules, completedModules } = await getUserProgress(deps, userRef);
   if (completedModules.length < deps.catalogue.modules.length) return;
   const lastCompletion = Math.max(...modules.map((m) => m.completedAt ?? 0));
