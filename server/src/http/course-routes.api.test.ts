@@ -1,8 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
+import { createTestApp, signUpLearner, type TestApp } from '../test/test-app';
 
-const SIGNUP = `mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 const CATALOGUE = `query GetCatalogue { catalogue { id title description icon difficulty lesson_count lessons { number title summary } } }`;
 const LESSON = `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) { module_id number title summary html reading_minutes sections { id title } } }`;
 
@@ -14,19 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function learner({ paid }: { paid: boolean }) {
-  const email = uniqueEmail('course-doc');
-  const input = {
-    email,
-    password: 'secret12',
-    confirm_password: 'secret12',
-    full_name: 'Doc Learner',
-    phone: '9876543210',
-  };
-  const { sessionCookie } = await t.graphql(SIGNUP, { input });
-  if (paid) await makePaid(t.services, email);
-  return sessionCookie!;
-}
+const learner = async (options: { paid: boolean }) => (await signUpLearner(t, options)).cookie;
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 

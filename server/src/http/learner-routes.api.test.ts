@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
-import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
+import { createTestApp, signUpLearner, type TestApp } from '../test/test-app';
 
-const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 const ME = `query { me { user_id full_name phone payment_status subscribed is_admin state_code } }`;
 const PROGRESS = `query {
   progress { completed_modules resume_module_id
@@ -21,13 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function learner({ paid }: { paid: boolean }) {
-  const email = uniqueEmail('documents');
-  const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: 'Meera', phone: '9123456780' };
-  const signup = await t.graphql(SIGNUP, { input });
-  if (paid) await makePaid(t.services, email);
-  return signup.sessionCookie!;
-}
+const learner = async ({ paid }: { paid: boolean }) => (await signUpLearner(t, { paid, fullName: 'Meera' })).cookie;
 
 const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 

@@ -135,3 +135,32 @@ export function uniqueEmail(prefix = 'learner'): string {
   emailCounter += 1;
   return `${prefix}.${process.pid}.${Date.now()}.${emailCounter}@example.com`;
 }
+
+export interface SignedUpLearner {
+  email: string;
+  /** The session cookie, as `name=value`. */
+  cookie: string;
+  /** The learner's row id (app_user.id). */
+  userRef: string;
+}
+
+/** Signs a new learner up through GraphQL, as the sign-up form does, and unlocks the course when `paid`. */
+export async function signUpLearner(
+  t: TestApp,
+  { paid, fullName = 'Test Learner' }: { paid: boolean; fullName?: string },
+): Promise<SignedUpLearner> {
+  const email = uniqueEmail('learner');
+  const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: fullName, phone: '9876543210' };
+  const { sessionCookie } = await t.graphql(
+    'mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }',
+    { input },
+  );
+  if (!sessionCookie) throw new Error('sign-up set no session cookie');
+  if (paid) await makePaid(t.services, email);
+  const { id } = await t.services.db
+    .selectFrom('app_user')
+    .select('id')
+    .where('user_id', '=', email)
+    .executeTakeFirstOrThrow();
+  return { email, cookie: sessionCookie, userRef: id };
+}

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../../test/test-app';
+import { createTestApp, signUpLearner, type TestApp } from '../../test/test-app';
 
-const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 const LESSON_QUESTIONS = `query GetLesson($module: String!, $number: Int!) {
   lesson(module_id: $module, number: $number) {
     questions { id kind prompt_html options { index html }
@@ -30,18 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function learner({ paid }: { paid: boolean }) {
-  const email = uniqueEmail('checks');
-  const input = { email, password: 'secret12', confirm_password: 'secret12', full_name: 'Ishaan', phone: '9988776655' };
-  const signup = await t.graphql(SIGNUP, { input });
-  if (paid) await makePaid(t.services, email);
-  const { id } = await t.services.db
-    .selectFrom('app_user')
-    .select('id')
-    .where('user_id', '=', email)
-    .executeTakeFirstOrThrow();
-  return { cookie: signup.sessionCookie!, userRef: id };
-}
+const learner = (options: { paid: boolean }) => signUpLearner(t, options);
 
 const answer = (cookie: string, question: string, given: { choices?: number[]; text?: string }, number = 1) =>
   t.graphql(ANSWER, { module: MODULE, number, question, ...given }, { cookie });

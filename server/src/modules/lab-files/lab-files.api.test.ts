@@ -1,12 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../../test/test-app';
+import { createTestApp, signUpLearner, type TestApp } from '../../test/test-app';
 import { homeLabHandshakeCapture } from './home-lab-capture';
 import { labWordlist } from './lab-wordlist';
 
 const PCAP_URL = '/lab-files/wifi-hacking/home-lab-handshake.pcap';
 const WORDLIST_URL = '/lab-files/wifi-hacking/lab-wordlist.txt';
-const SIGNUP = `mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,19 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function learner({ paid }: { paid: boolean }) {
-  const email = uniqueEmail('lab');
-  const input = {
-    email,
-    password: 'secret12',
-    confirm_password: 'secret12',
-    full_name: 'Lab Learner',
-    phone: '9876543210',
-  };
-  const { sessionCookie } = await t.graphql(SIGNUP, { input });
-  if (paid) await makePaid(t.services, email);
-  return { email, cookie: sessionCookie! };
-}
+const learner = (options: { paid: boolean }) => signUpLearner(t, options);
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
