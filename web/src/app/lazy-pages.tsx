@@ -19,9 +19,7 @@ const loaders: Record<LazyPageName, () => Promise<unknown>> = {
   legal: () => import('../features/legal/LegalPage'),
 };
 
-type PageName = LazyPageName;
-
-function page<P extends object>(name: PageName, pick: (module: never) => ComponentType<P>): ComponentType<P> {
+function page<P extends object>(name: LazyPageName, pick: (module: never) => ComponentType<P>): ComponentType<P> {
   return lazy(async () => ({ default: pick((await loaders[name]()) as never) }));
 }
 
@@ -51,7 +49,7 @@ export const LegalPage = page('legal', (m: typeof import('../features/legal/Lega
  * Starts downloading pages the learner is likely to open next, once the browser is idle;
  * a failure is left for the real visit to report.
  */
-export function prefetch(...names: PageName[]): void {
+export function prefetch(...names: LazyPageName[]): void {
   const start = () => names.forEach((name) => void loaders[name]().catch(() => undefined));
   if ('requestIdleCallback' in window) window.requestIdleCallback(start);
   else setTimeout(start, 500);
@@ -71,9 +69,9 @@ export function startPageOfPath(pathname: string): void {
 }
 
 /** Prefetches `names` once, after the component that calls it has shown. */
-export function usePrefetch(...names: PageName[]): void {
+export function usePrefetch(...names: LazyPageName[]): void {
   const key = names.join(',');
-  useEffect(() => prefetch(...(key.split(',') as PageName[])), [key]);
+  useEffect(() => prefetch(...(key.split(',') as LazyPageName[])), [key]);
 }
 
 /** "Loading..." (spec) while a page's chunk arrives. */

@@ -57,7 +57,8 @@ export async function issueCertificatesForCompletion(
 
 /**
  * Issues the full-course certificate to a learner whose seven modules are complete, if
- * they have none yet. Cheap when it exists: one indexed read, no transaction.
+ * they have none yet, under the learner's lock (issuing twice is refused inside). Callers
+ * check hasCertificate first, which spares the transaction when it exists.
  */
 export async function ensureFullCertificate(
   db: Kysely<Database>,
@@ -65,7 +66,6 @@ export async function ensureFullCertificate(
   completedAt: number,
   appOrigin: string,
 ): Promise<void> {
-  if (await hasCertificate(db, userRef, FULL_SCOPE)) return;
   await db.transaction().execute(async (trx) => {
     await lockLearner(trx, userRef);
     await issueFullIfEarned(trx, { userRef, completedAt, holder: await holderOf(trx, userRef), appOrigin });
