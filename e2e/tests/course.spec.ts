@@ -79,6 +79,20 @@ test.describe('dashboard', () => {
     await expect(certificate.getByText('Cryptography & Encryption', { exact: false })).toBeVisible();
   });
 
+  test('progress made elsewhere after the page opened shows once the learner moves to the dashboard', async ({
+    page,
+  }) => {
+    await signInPaidLearner(page);
+    // The page opens on the account screen; its session document carries the progress then.
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    // Meanwhile, in another tab, the learner finishes a lesson.
+    await completeLessons(page, 'web-application', [1]);
+    await page.getByRole('link', { name: '← Back to Dashboard' }).click();
+    const web = page.getByRole('article', { name: 'Web Application Security' });
+    await expect(web.getByTestId('card-progress')).toContainText('1/3 lessons');
+  });
+
   test('the scroll position comes back after visiting a course', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await signInPaidLearner(page);
@@ -232,7 +246,7 @@ test.describe('course reader', () => {
     // Hold the catalogue answer so the "Loading..." screen can be seen before the redirect.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/catalogue', async (route) => {
+    await page.route('**/api/catalogue/*', async (route) => {
       await held;
       await route.continue();
     });

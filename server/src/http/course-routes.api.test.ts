@@ -66,6 +66,37 @@ describe('GET /api/catalogue', () => {
   });
 });
 
+describe('GET /api/catalogue/<version>', () => {
+  const cataloguePath = async (cookie: string) =>
+    (await get('/api/session', { cookie })).json().catalogue_path as string;
+
+  it('at the address the session document names, is kept by the browser for a year', async () => {
+    const cookie = await learner({ paid: false });
+    const path = await cataloguePath(cookie);
+    const plain = await get('/api/catalogue', { cookie });
+    // The address names the content: its ETag.
+    expect(path).toBe(`/api/catalogue/${String(plain.headers.etag).slice(1, -1)}`);
+    const kept = await get(path, { cookie, 'accept-encoding': 'identity' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(kept.body).toBe(plain.body);
+  });
+
+  it('at an older address (a tab open across a deploy), is today’s catalogue, revalidated', async () => {
+    const cookie = await learner({ paid: false });
+    const older = await get('/api/catalogue/an-older-version', { cookie, 'accept-encoding': 'identity' });
+    expect(older.statusCode).toBe(200);
+    expect(older.headers['cache-control']).toBe('private, no-cache');
+    expect(older.body).toBe((await get('/api/catalogue', { cookie, 'accept-encoding': 'identity' })).body);
+  });
+
+  it('refuses the signed-out', async () => {
+    const path = await cataloguePath(await learner({ paid: false }));
+    expectRefusal(await get(path), 401, 'UNAUTHENTICATED');
+    expectRefusal(await get(path, { cookie: '__Host-ehc_session=made-up' }), 401, 'UNAUTHENTICATED');
+  });
+});
+
 describe('GET /api/lessons/<module>/<number>', () => {
   it('is the lesson GraphQL serves, for a paid learner, with a 304 on a repeat visit', async () => {
     const cookie = await learner({ paid: true });

@@ -11,8 +11,11 @@ import { requestUser } from './request-session';
  * The course's fixed text as plain GETs the browser can cache and revalidate, instead of
  * GraphQL POSTs rebuilt on every visit:
  * - `GET /api/catalogue`: the modules and their lesson titles, for any signed-in learner;
+ * - `GET /api/catalogue/<version>`: the same at an address that names its content, which
+ *   the browser keeps for a year without asking again (decisions/0018). The session
+ *   document tells the web app the current address;
  * - `GET /api/lessons/<module>/<number>`: one lesson's body, for paid learners.
- * Both are built once and answer a repeat visit with a 304. The learner's own session and
+ * All are built once and answer a repeat visit with a 304. The learner's own session and
  * progress are GETs too (learner-routes.ts); knowledge-check attempts stay in GraphQL.
  */
 export const CATALOGUE_PATH = '/api/catalogue';
@@ -26,15 +29,24 @@ export function lessonDocumentPath(catalogue: Catalogue, moduleId: string, numbe
   return `/api/lessons/${moduleId}/${numberText}`;
 }
 
-export function registerCourseRoutes(app: FastifyInstance, services: Services): void {
-  const documents = new CourseDocuments(services.catalogue);
-
+export function registerCourseRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
   app.get(CATALOGUE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!(await requestUser(request, services))) {
       return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
     }
     return documents.catalogue.send(request, reply);
+  });
+
+  app.get<{ Params: { version: string } }>(`${CATALOGUE_PATH}/:version`, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!(await requestUser(request, services))) {
+      return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    }
+    // An older version (a tab open across a deploy) gets today's catalogue, revalidated
+    // like the plain address: only the content the address names may be kept for good.
+    const current = request.params.version === documents.catalogueVersion;
+    return documents.catalogue.send(request, reply, current ? 'immutable' : 'revalidated');
   });
 
   app.get<{ Params: { module: string; number: string } }>('/api/lessons/:module/:number', async (request, reply) => {
@@ -49,12 +61,18 @@ export function registerCourseRoutes(app: FastifyInstance, services: Services): 
 }
 
 /** The catalogue at once, each lesson on its first request; the content never changes while running. */
-class CourseDocuments {
+export class CourseDocuments {
   readonly catalogue: PreparedJson;
+  /** Names the catalogue's content: its ETag without the quotes. */
+  readonly catalogueVersion: string;
+  /** Where the web app reads the catalogue: the address that may be cached for good. */
+  readonly cataloguePath: string;
   private readonly lessons = new Map<string, PreparedJson>();
 
   constructor(private readonly source: Catalogue) {
     this.catalogue = new PreparedJson({ catalogue: source.modules.map(presentModule) });
+    this.catalogueVersion = this.catalogue.etag.slice(1, -1);
+    this.cataloguePath = `${CATALOGUE_PATH}/${this.catalogueVersion}`;
   }
 
   lesson(moduleId: string, numberText: string): PreparedJson | undefined {

@@ -25,23 +25,45 @@ const learner = async ({ paid }: { paid: boolean }) => (await signUpLearner(t, {
 const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 
 describe('GET /api/session', () => {
+  const cataloguePath = /^\/api\/catalogue\/[\w-]{27}$/;
+
   it('answers a visitor without a session with no user, not an error', async () => {
     const response = await get('/api/session');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ me: null });
+    expect(response.json()).toEqual({ me: null, progress: null, catalogue_path: expect.stringMatching(cataloguePath) });
     // An ended session reads the same.
-    expect((await get('/api/session', `${SESSION_COOKIE}=ended`)).json()).toEqual({ me: null });
+    expect((await get('/api/session', `${SESSION_COOKIE}=ended`)).json()).toMatchObject({ me: null, progress: null });
   });
 
-  it("is the learner GraphQL's me describes, never kept by a cache", async () => {
+  it("is the learner and the progress GraphQL's me and progress describe, never kept by a cache", async () => {
     const cookie = await learner({ paid: true });
+    await t.graphql(COMPLETE, { module: 'web-application', number: 2 }, { cookie });
     const response = await get('/api/session', cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const me = (await t.graphql(ME, {}, { cookie })).body.data?.me;
+    const { me } = (await t.graphql(ME, {}, { cookie })).body.data!;
+    const { progress } = (await t.graphql(PROGRESS, {}, { cookie })).body.data!;
     expect(me).toMatchObject({ payment_status: true, subscribed: true, full_name: 'Meera' });
-    expect(response.json()).toEqual({ me });
+    expect(progress).toMatchObject({ resume_module_id: 'web-application' });
+    expect(response.json()).toEqual({ me, progress, catalogue_path: expect.stringMatching(cataloguePath) });
+  });
+
+  it('carries the (empty) progress of a learner who has not paid, for the dashboard', async () => {
+    const cookie = await learner({ paid: false });
+    expect((await get('/api/session', cookie)).json()).toMatchObject({
+      me: { payment_status: false },
+      progress: { completed_modules: [], resume_module_id: null },
+    });
+  });
+
+  it('refuses a session that has ended, and forgets it', async () => {
+    const cookie = await learner({ paid: true });
+    const hash = hashSessionToken(decodeURIComponent(cookie.split('=')[1]!));
+    await t.services.db.updateTable('user_session').set({ expires_at: Date.now() - 1 }).where('token_hash', '=', hash).execute();
+    expect((await get('/api/session', cookie)).json()).toMatchObject({ me: null, progress: null });
+    const row = await t.services.db.selectFrom('user_session').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 });
 

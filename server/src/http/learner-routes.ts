@@ -1,31 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@ehc/common';
 import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
-import { getSessionProgress } from '../modules/progress/progress-service';
+import { getSessionProgress, getUserProgress } from '../modules/progress/progress-service';
 import { presentProgress } from '../modules/progress/progress-presenter';
 import { presentUser } from '../modules/users/user-presenter';
 import type { Services } from '../services';
+import type { CourseDocuments } from './course-routes';
 import { refuseRequest } from './refusal';
 import { requestUser } from './request-session';
 
 /**
  * What the dashboard and the reader need about the signed-in learner, as plain GETs the
  * page shell can preload (web-app.ts) so they download with the page's code instead of
- * after it, and without a GraphQL execution per screen (decisions/0017):
- * - `GET /api/session`: `{ me }`, the session user or null. Every page asks at boot, so
- *   a signed-out visitor gets `{ me: null }`, not an error;
- * - `GET /api/progress`: the learner's progress; 401 when signed out.
- * They are the views GraphQL's `me` and `progress` answer with (the same presenters).
- * Personal data: `no-store`, so nothing stays in the browser's cache on a shared computer.
+ * after it, and without a GraphQL execution per screen (decisions/0017, 0018):
+ * - `GET /api/session`: what every page asks at boot, in one answer: `me`, the session
+ *   user; `progress`, theirs, for the dashboard or reader the page opens on; and
+ *   `catalogue_path`, the catalogue's address that the browser may keep for good. A
+ *   visitor without a session gets `me` and `progress` null, not an error;
+ * - `GET /api/progress`: the learner's progress, for the screens they move to after; 401
+ *   when signed out.
+ * `me` and the progress are the views GraphQL's `me` and `progress` answer with (the same
+ * presenters). Personal data: `no-store`, so nothing stays in the browser's cache on a
+ * shared computer.
  */
 export const SESSION_PATH = '/api/session';
 export const PROGRESS_PATH = '/api/progress';
 
-export function registerLearnerRoutes(app: FastifyInstance, services: Services): void {
+export function registerLearnerRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
   app.get(SESSION_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const user = await requestUser(request, services);
-    return { me: user ? presentUser(user) : null };
+    const progress = user ? presentProgress(await getUserProgress(services, user.id)) : null;
+    return { me: user ? presentUser(user) : null, progress, catalogue_path: documents.cataloguePath };
   });
 
   app.get(PROGRESS_PATH, async (request, reply) => {

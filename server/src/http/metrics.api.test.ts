@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPERATION_LABELS } from '../graphql/operation-metrics';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { CourseDocuments } from './course-routes';
 import { registerWebApp } from './web-app';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
@@ -76,7 +77,7 @@ describe('/metrics without METRICS_TOKEN', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
     const site = Fastify();
     try {
-      await registerWebApp(site, plain.services, dist);
+      await registerWebApp(site, plain.services, new CourseDocuments(plain.services.catalogue), dist);
       expect((await site.inject({ method: 'GET', url: '/dashboard' })).body).toContain('shell');
       const response = await site.inject({ method: 'GET', url: '/metrics' });
       expect(response.statusCode).toBe(404);

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAZY_PAGES } from '@ehc/common';
 import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
+import { COMPRESSION_THRESHOLD_BYTES } from './app';
 
 // A built web app in miniature: the shell, one hashed script and the compressed copies
 // the build writes beside it (web/vite.config.ts).
@@ -92,23 +93,21 @@ describe('serving the web app', () => {
       return { link: documents.join(', ') || undefined, cacheControl: response.headers['cache-control'] };
     };
     const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin`;
-    const [session, catalogue, progress, lesson] = [
-      '/api/session',
-      '/api/catalogue',
-      '/api/progress',
-      '/api/lessons/cryptography/2',
-    ].map(preload);
+    // The catalogue at the address the session document names (kept by the browser).
+    const { catalogue_path: cataloguePath } = (await t.app.inject({ url: '/api/session' })).json();
+    expect(cataloguePath).toMatch(/^\/api\/catalogue\/[\w-]+$/);
+    const [session, catalogue, lesson] = ['/api/session', cataloguePath, '/api/lessons/cryptography/2'].map(preload);
 
+    // The session document carries the progress: no separate progress request.
     expect(await hints('/course/cryptography/2', paid)).toEqual({
-      link: `${session}, ${catalogue}, ${progress}, ${lesson}`,
+      link: `${session}, ${catalogue}, ${lesson}`,
       cacheControl: 'private, no-cache',
     });
-    // The payment screen asks for the catalogue only; an unknown lesson goes to the resume point.
+    // The payment screen asks for no lesson; an unknown lesson goes to the resume point.
     expect((await hints('/course/cryptography/2', unpaid)).link).toBe(`${session}, ${catalogue}`);
-    expect((await hints('/course/cryptography/99', paid)).link).toBe(`${session}, ${catalogue}, ${progress}`);
-    // The dashboard shows every learner's progress, paid or not.
-    expect((await hints('/dashboard', paid)).link).toBe(`${session}, ${catalogue}, ${progress}`);
-    expect((await hints('/dashboard', unpaid)).link).toBe(`${session}, ${catalogue}, ${progress}`);
+    expect((await hints('/course/cryptography/99', paid)).link).toBe(`${session}, ${catalogue}`);
+    expect((await hints('/dashboard', paid)).link).toBe(`${session}, ${catalogue}`);
+    expect((await hints('/dashboard', unpaid)).link).toBe(`${session}, ${catalogue}`);
     // Nothing for a visitor without a session, or with one that ended; nothing elsewhere.
     expect(await hints('/course/cryptography/2')).toEqual({ link: undefined, cacheControl: 'no-cache' });
     expect((await hints('/course/cryptography/2', `${paid.split('=')[0]}=ended`)).link).toBeUndefined();
@@ -136,7 +135,7 @@ describe('serving the web app', () => {
     expect(response.body).not.toContain('isEntry');
   });
 
-  it('compresses GraphQL answers for browsers that take it', async () => {
+  it('compresses GraphQL answers of 2 KB or more for browsers that take it; smaller ones go as they are', async () => {
     const input = {
       email: uniqueEmail('gzip'),
       password: 'secret12',
@@ -160,7 +159,26 @@ describe('serving the web app', () => {
       payload: JSON.stringify({ query: '{ catalogue { id title description lessons { number title } } }' }),
     });
     expect(response.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString())).toHaveProperty('data');
+    const answer = zlib.brotliDecompressSync(response.rawPayload);
+    expect(answer.length).toBeGreaterThanOrEqual(COMPRESSION_THRESHOLD_BYTES);
+    expect(JSON.parse(answer.toString())).toHaveProperty('data');
+
+    // About 1.4 KB: compressing it would save less than one TCP segment.
+    const small = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'br',
+        'sec-fetch-site': 'same-origin',
+        cookie: sessionCookie!,
+      },
+      payload: JSON.stringify({ query: '{ catalogue { id title lessons { number title } } }' }),
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.rawPayload.length).toBeGreaterThan(1024);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(small.json()).toHaveProperty('data.catalogue');
   });
 
   it('answers robots.txt and sitemap.xml as text, not with the shell', async () => {

@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { certificateTitle, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
-import { CATALOGUE_PATH, lessonDocumentPath } from './course-routes';
-import { PROGRESS_PATH, SESSION_PATH } from './learner-routes';
+import { lessonDocumentPath, type CourseDocuments } from './course-routes';
+import { SESSION_PATH } from './learner-routes';
 import { pageCodeHints } from './page-code';
 import { requestUser } from './request-session';
 
@@ -38,6 +38,7 @@ const PUBLIC_PAGES = ['/', '/verify', '/terms', '/privacy', '/refunds', '/contac
 export async function registerWebApp(
   app: FastifyInstance,
   services: Services,
+  courseDocuments: CourseDocuments,
   distDir = WEB_DIST_DIR,
 ): Promise<boolean> {
   if (!existsSync(`${distDir}/index.html`)) return false;
@@ -132,7 +133,7 @@ export async function registerWebApp(
     const path = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
-    const preloads = await documentsToPreload(path, request, services);
+    const preloads = await documentsToPreload(path, request, services, courseDocuments);
     const links = [...codeOf(path), ...preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)];
     if (links.length > 0) reply.header('link', links.join(', '));
     // Hints naming the learner's own documents: no shared cache may hand them to someone else.
@@ -147,16 +148,21 @@ export async function registerWebApp(
  * instead of after the code has asked who is signed in. Only reader and dashboard
  * addresses with a session cookie cost a lookup; no cookie, no hint, no 401.
  */
-async function documentsToPreload(path: string, request: FastifyRequest, services: Services): Promise<string[]> {
+async function documentsToPreload(
+  path: string,
+  request: FastifyRequest,
+  services: Services,
+  course: CourseDocuments,
+): Promise<string[]> {
   const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
   if (!reader && !/^\/dashboard(\/premium)?$/.test(path)) return [];
   if (!request.headers.cookie) return [];
   const user = await requestUser(request, services);
   if (!user) return [];
-  // What the page asks for first: the session user at boot, then the catalogue and the
-  // progress (the reader asks for progress, and the lesson, only when the learner has paid).
-  const documents = [SESSION_PATH, CATALOGUE_PATH];
-  if (!reader || hasCourseAccess(user)) documents.push(PROGRESS_PATH);
+  // What the page asks for first: the session (with the progress) at boot, then the
+  // catalogue, which after the first visit comes from the browser's own cache, and, in
+  // the reader, the lesson when the learner has paid.
+  const documents = [SESSION_PATH, course.cataloguePath];
   const lesson = reader && hasCourseAccess(user) && lessonDocumentPath(services.catalogue, reader[1]!, reader[2]!);
   if (lesson) documents.push(lesson);
   return documents;

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, NavigationType } from 'react-router';
+import { forgetPageProgress } from '../lib/course-api';
 import { LandingPage } from '../features/auth/LandingPage';
 import { AdminRoute } from './AdminRoute';
 import {
@@ -88,3 +89,13 @@ export const router = createBrowserRouter([
   { path: '/contact', element: <LegalPage slug="contact" /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);
+
+// The progress that came with the page belongs to the screen it opened on, and to a
+// redirect from it (the landing page sends a signed-in learner to the dashboard). Once
+// the learner moves on (a link, back or forward), screens ask the server again.
+let shownLocation = router.state.location;
+router.subscribe(({ location, historyAction }) => {
+  if (location === shownLocation) return;
+  shownLocation = location;
+  if (historyAction !== NavigationType.Replace) forgetPageProgress();
+});

@@ -85,11 +85,40 @@ const MODULE_PROGRESS_FIELDS =
 const ATTEMPT_FIELDS =
   'question_id first_correct last_correct attempts last_choices last_text correct_choices correct_answer explanation_html';
 
-const catalogue = cachedRequest(async () => (await getJson<{ catalogue: CourseModule[] }>('/api/catalogue')).catalogue);
+/**
+ * What the session document brings besides the user (server: learner-routes.ts): the
+ * learner's progress when the page opened, and where the catalogue is read.
+ */
+export interface SessionCourseData {
+  progress: UserProgress | null;
+  catalogue_path: string;
+}
+
+/** Before the session document has arrived (or when it failed), the revalidated address. */
+const DEFAULT_CATALOGUE_PATH = '/api/catalogue';
+let cataloguePath = DEFAULT_CATALOGUE_PATH;
+let pageProgress: UserProgress | null = null;
 
 /**
- * The seven modules; asked once per visit, and answered from the browser's cache after a
- * 304 on later visits (the catalogue only changes on deploy).
+ * Keeps what the session document brought. Its progress is as fresh as the page: the
+ * screen the page opened on takes it instead of asking again (takeProgress), until the
+ * learner moves to another screen (forgetPageProgress).
+ */
+export function receiveSessionCourseData({ progress, catalogue_path }: SessionCourseData): void {
+  pageProgress = progress;
+  cataloguePath = catalogue_path;
+}
+
+/** Called when the learner moves on: from then on progress is asked for afresh. */
+export function forgetPageProgress(): void {
+  pageProgress = null;
+}
+
+const catalogue = cachedRequest(async () => (await getJson<{ catalogue: CourseModule[] }>(cataloguePath)).catalogue);
+
+/**
+ * The seven modules; asked once per visit, at an address that names the catalogue's
+ * content, so after the first visit the browser answers from its own cache.
  */
 export const fetchCatalogue = catalogue.get;
 
@@ -98,9 +127,14 @@ export function totalLessons(modules: CourseModule[]): number {
   return modules.reduce((sum, m) => sum + m.lesson_count, 0);
 }
 
-/** The learner's progress, always fresh: a plain GET the page shell can preload (learner-routes.ts). */
+/**
+ * The learner's progress, always fresh: what came with the page for the first screen
+ * that asks, else a plain GET (learner-routes.ts).
+ */
 export function fetchProgress(): Promise<UserProgress> {
-  return getJson<UserProgress>('/api/progress');
+  const progress = pageProgress;
+  pageProgress = null;
+  return progress ? Promise.resolve(progress) : getJson<UserProgress>('/api/progress');
 }
 
 const intros = cachedRequest(async () => {
@@ -176,6 +210,7 @@ export async function answerQuestion(
 
 /** Forgets cached lesson bodies (after logout, so the next learner cannot see them). */
 export function clearCourseCache(): void {
+  pageProgress = null;
   lessonCache.clear();
   catalogue.clear();
   intros.clear();

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { clearCourseCache } from './course-api';
+import { clearCourseCache, receiveSessionCourseData, type SessionCourseData } from './course-api';
 import { getJson } from './get-json';
 import { gql } from './graphql';
 
@@ -18,7 +18,10 @@ export interface SessionUser {
 /** Every query that returns the signed-in user asks for the same fields, so none loses one. */
 export const USER_FIELDS = 'user_id full_name phone payment_status subscribed is_admin state_code';
 
-/** The session user as a plain GET, so the page shell can preload it (server: learner-routes.ts). */
+/**
+ * The session user, with the learner's progress and the catalogue's address, as one plain
+ * GET the page shell can preload (server: learner-routes.ts).
+ */
 const SESSION_PATH = '/api/session';
 const LOGIN_MUTATION = `mutation LoginUser($email: String!, $password: String!) {
   loginUser(email: $email, password: $password) { ${USER_FIELDS} }
@@ -81,7 +84,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const refresh = useCallback(async () => {
-    const data = await getJson<{ me: SessionUser | null }>(SESSION_PATH);
+    const data = await getJson<{ me: SessionUser | null } & SessionCourseData>(SESSION_PATH);
+    receiveSessionCourseData(data);
     setUser(data.me);
     return data.me;
   }, [setUser]);
