@@ -70,6 +70,38 @@ async function measureBare() {
   return result;
 }
 
+/**
+ * Bare Fastify answering each request with one trivial query on the same database: the
+ * most any route that reads the database per request can reach on this machine, printed
+ * for context (with PostgreSQL on the same cores, the round trip is most of the cost).
+ */
+async function measureBareWithQuery(databaseUrl) {
+  const app = Fastify();
+  let close;
+  if (databaseUrl.startsWith('sqlite:')) {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
+    const statement = db.prepare('select ? as hello');
+    app.get('/', async () => statement.get('world'));
+    close = () => db.close();
+  } else {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    app.get(
+      '/',
+      async () => (await pool.query({ name: 'bare', text: 'select $1::text as hello', values: ['world'] })).rows[0],
+    );
+    close = () => pool.end();
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address();
+  try {
+    return await load({ url: `http://127.0.0.1:${port}/` });
+  } finally {
+    await app.close();
+    await close();
+  }
+}
+
 async function benchDatabase(label, databaseUrl) {
   const port = 3190 + Math.floor(Math.random() * 500);
   const base = `http://127.0.0.1:${port}`;
@@ -115,7 +147,9 @@ async function benchDatabase(label, databaseUrl) {
     // the progress, and the catalogue at its versioned address, which the browser keeps
     // after the first visit. The rows count visits (each connection runs a visit's
     // requests over and over), not requests.
-    const { catalogue_path: cataloguePath } = await (await fetch(`${base}/api/session`, { headers: { cookie } })).json();
+    const { catalogue_path: cataloguePath } = await (
+      await fetch(`${base}/api/session`, { headers: { cookie } })
+    ).json();
     const dashboard = { ...get('/api/session'), requestsPerVisit: 1 };
     const firstDashboard = {
       ...get('/api/session'),
@@ -172,8 +206,12 @@ async function benchDatabase(label, databaseUrl) {
       ['login (argon2id, unknown email)', logins],
     ];
     const bare = await measureBare();
+    const bareQuery = await measureBareWithQuery(databaseUrl);
     console.log(`\n${label}`);
     console.log(`  bare Fastify hello-world: ${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`);
+    console.log(
+      `  bare Fastify + one trivial query on this database: ${Math.round(bareQuery.rps)} req/s, p99 ${bareQuery.p99} ms → ${(bareQuery.rps / bare.rps).toFixed(3)} (the ceiling of a route that reads the database)`,
+    );
     console.log('  endpoint (visits: whole dashboard visits/s)    req/s    p99 ms   ÷ bare');
     for (const [name, options] of rows) {
       const result = await load(options);

@@ -209,7 +209,11 @@ test('a reload of a lesson fetches its data once, while the page’s code loads'
   // alongside the first page's code instead of after it.
   const hints = shell?.headers()['link']?.split(', ') ?? [];
   const preloaded = hints.filter((hint) => hint.includes('as=fetch')).map((hint) => /^<([^>]+)>/.exec(hint)![1]!);
-  expect(preloaded).toEqual(['/api/session', expect.stringMatching(/^\/api\/catalogue\/[\w-]+$/), '/api/lessons/web-application/3']);
+  expect(preloaded).toEqual([
+    '/api/session',
+    expect.stringMatching(/^\/api\/catalogue\/[\w-]+$/),
+    '/api/lessons/web-application/3',
+  ]);
   expect(hints).toContainEqual(expect.stringMatching(/^<\/assets\/CoursePage-[\w-]+\.js>; rel=modulepreload$/));
   await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-3')).toBeVisible();
   // Each of the page's own requests was answered by its preload, not sent again; the

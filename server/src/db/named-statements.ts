@@ -4,6 +4,8 @@ import type pg from 'pg';
 // PostgreSQL's "cached plan must not change result type": a prepared statement whose
 // tables gained or lost a column since it was prepared (another server migrated).
 const STALE_PLAN = { code: '0A000', message: /cached plan must not change result type/ };
+// The app has a few hundred distinct SQL texts; past this many the names are worked out afresh.
+const MAX_REMEMBERED_TEXTS = 1000;
 
 /**
  * Every parameterised query on the pool's connections runs as a named prepared statement,
@@ -17,6 +19,18 @@ const STALE_PLAN = { code: '0A000', message: /cached plan must not change result
  * failure has aborted) is open; inside one, the transaction fails once and its retry works.
  */
 export function prepareNamedStatements(pool: pg.Pool): void {
+  // Every query needs its text's name: hashed once per text, not once per query.
+  const hashes = new Map<string, string>();
+  const hashOf = (text: string) => {
+    let hash = hashes.get(text);
+    if (!hash) {
+      if (hashes.size >= MAX_REMEMBERED_TEXTS) hashes.clear();
+      hash = `q${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+      hashes.set(text, hash);
+    }
+    return hash;
+  };
+
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (
       config: unknown,
@@ -25,8 +39,7 @@ export function prepareNamedStatements(pool: pg.Pool): void {
     ) => Promise<pg.QueryResult>;
     const generation = new Map<string, number>();
     let inTransaction = false;
-    const nameOf = (text: string) =>
-      `q${createHash('sha256').update(text).digest('base64url').slice(0, 24)}_${generation.get(text) ?? 0}`;
+    const nameOf = (text: string) => `${hashOf(text)}_${generation.get(text) ?? 0}`;
 
     const named = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
       try {

@@ -60,9 +60,17 @@ describe('GET /api/session', () => {
   it('refuses a session that has ended, and forgets it', async () => {
     const cookie = await learner({ paid: true });
     const hash = hashSessionToken(decodeURIComponent(cookie.split('=')[1]!));
-    await t.services.db.updateTable('user_session').set({ expires_at: Date.now() - 1 }).where('token_hash', '=', hash).execute();
+    await t.services.db
+      .updateTable('user_session')
+      .set({ expires_at: Date.now() - 1 })
+      .where('token_hash', '=', hash)
+      .execute();
     expect((await get('/api/session', cookie)).json()).toMatchObject({ me: null, progress: null });
-    const row = await t.services.db.selectFrom('user_session').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    const row = await t.services.db
+      .selectFrom('user_session')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 });

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@ehc/common';
 import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
-import { getSessionProgress, getUserProgress } from '../modules/progress/progress-service';
+import { getSessionLearner } from '../modules/progress/progress-service';
 import { presentProgress } from '../modules/progress/progress-presenter';
 import { presentUser } from '../modules/users/user-presenter';
 import type { Services } from '../services';
 import type { CourseDocuments } from './course-routes';
 import { refuseRequest } from './refusal';
-import { requestUser } from './request-session';
 
 /**
  * What the dashboard and the reader need about the signed-in learner, as plain GETs the
@@ -27,19 +26,26 @@ export const SESSION_PATH = '/api/session';
 export const PROGRESS_PATH = '/api/progress';
 
 export function registerLearnerRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
+  // Each is read with its session in one statement: every visit asks for one of them.
+  const sessionLearner = (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? getSessionLearner(services, hashSessionToken(token), services.env.session) : null;
+  };
+
   app.get(SESSION_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const user = await requestUser(request, services);
-    const progress = user ? presentProgress(await getUserProgress(services, user.id)) : null;
-    return { me: user ? presentUser(user) : null, progress, catalogue_path: documents.cataloguePath };
+    const learner = await sessionLearner(request);
+    return {
+      me: learner ? presentUser(learner.user) : null,
+      progress: learner ? presentProgress(learner.progress) : null,
+      catalogue_path: documents.cataloguePath,
+    };
   });
 
   app.get(PROGRESS_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    // Read with the session in one statement: the dashboard and the reader ask on every visit.
-    const token = request.cookies[SESSION_COOKIE];
-    const progress = token ? await getSessionProgress(services, hashSessionToken(token), services.env.session) : null;
-    if (!progress) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
-    return presentProgress(progress);
+    const learner = await sessionLearner(request);
+    if (!learner) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    return presentProgress(learner.progress);
   });
 }

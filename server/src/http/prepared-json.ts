@@ -30,7 +30,11 @@ export class PreparedJson {
    * the server). `revalidated`: asked again on each use, an unchanged document costs a
    * 304. `immutable`: the address names this content, so the browser keeps it for a year.
    */
-  send(request: FastifyRequest, reply: FastifyReply, caching: 'revalidated' | 'immutable' = 'revalidated'): FastifyReply {
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caching: 'revalidated' | 'immutable' = 'revalidated',
+  ): FastifyReply {
     const cacheControl = caching === 'immutable' ? 'private, max-age=31536000, immutable' : 'private, no-cache';
     reply.header('etag', this.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
     if (etagMatches(request.headers['if-none-match'], this.etag)) return reply.code(304).send();

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
 import { keepSession, type SessionPolicy } from '../auth/session-store';
+import type { UserRow } from '../users/user-store';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
@@ -63,16 +64,21 @@ function learnerRecordSql(userRef: unknown) {
 // The dashboard and the reader ask on every visit, so both reads are compiled once.
 const learnerRecord = compiledQuery((_db, userRef: string) => learnerRecordSql(userRef));
 
-// The same records of the learner a session token belongs to, with the session's own row,
-// so the progress document costs one round trip instead of a session lookup and then this.
-// The session's row reuses the columns: its user in module_id, when it expires in
-// completed_at and when it was last used in first_correct.
-const sessionRecord = compiledQuery(
+// The learner a session token belongs to and all their records, in one statement, so the
+// documents every visit asks for (learner-routes.ts) cost one round trip, not a session
+// lookup and then the records. The first row is the session's: its user's id in
+// module_id, their email in item, when the session expires in completed_at and when it
+// was last used in first_correct, and the user's other fields in columns of their own,
+// which are null on the record rows.
+const sessionLearnerRecord = compiledQuery(
   (_db, tokenHash: string) => sql<LearnerRecordRow | SessionRow>`
-    select 'session' as kind, user_ref as module_id, '' as item, expires_at as completed_at, last_seen_at as first_correct
-      from user_session where token_hash = ${tokenHash}
+    select 'session' as kind, u.id as module_id, u.user_id as item, s.expires_at as completed_at,
+           s.last_seen_at as first_correct, u.full_name, u.phone, u.payment_status, u.role, u.state_code
+      from user_session s join app_user u on u.id = s.user_ref where s.token_hash = ${tokenHash}
     union all
-    ${learnerRecordSql(sql`(select user_ref from user_session where token_hash = ${tokenHash})`)}`,
+    select kind, module_id, item, completed_at, first_correct, null, null, null, null, null from (
+      ${learnerRecordSql(sql`(select user_ref from user_session where token_hash = ${tokenHash})`)}
+    ) as record`,
 );
 
 interface SessionRow {
@@ -81,7 +87,18 @@ interface SessionRow {
   item: string;
   completed_at: number;
   first_correct: number;
+  full_name: string;
+  phone: string;
+  payment_status: number;
+  role: UserRow['role'];
+  state_code: string | null;
 }
+
+/** The session's user, as much of the row as the API may show (presentUser). */
+export type SessionLearner = Pick<
+  UserRow,
+  'id' | 'user_id' | 'full_name' | 'phone' | 'payment_status' | 'role' | 'state_code'
+>;
 
 /** The learner's progress across the catalogue, derived from their progress rows; only reads. */
 export async function getUserProgress(
@@ -92,23 +109,35 @@ export async function getUserProgress(
 }
 
 /**
- * The progress of the learner whose session token hashes to `tokenHash`, read together
- * with the session; null when there is no such session or it has ended (keepSession).
+ * The learner whose session token hashes to `tokenHash`, with their progress, read
+ * together with the session; null when there is no such session or it has ended
+ * (keepSession).
  */
-export async function getSessionProgress(
+export async function getSessionLearner(
   { db, catalogue }: Pick<ProgressDeps, 'db' | 'catalogue'>,
   tokenHash: string,
   policy: SessionPolicy,
-): Promise<UserProgress | null> {
-  const rows = await sessionRecord(db, tokenHash);
+): Promise<{ user: SessionLearner; progress: UserProgress } | null> {
+  const rows = await sessionLearnerRecord(db, tokenHash);
   const session = rows.find((row): row is SessionRow => row.kind === 'session');
   if (!session) return null;
   const times = { expires_at: Number(session.completed_at), last_seen_at: Number(session.first_correct) };
   if (!(await keepSession(db, tokenHash, times, policy))) return null;
-  return progressFrom(
+  const user: SessionLearner = {
+    id: session.module_id,
+    user_id: session.item,
+    full_name: session.full_name,
+    phone: session.phone,
+    // PostgreSQL may answer a union's integer column as a string.
+    payment_status: Number(session.payment_status),
+    role: session.role,
+    state_code: session.state_code,
+  };
+  const progress = progressFrom(
     catalogue,
     rows.filter((row): row is LearnerRecordRow => row.kind !== 'session'),
   );
+  return { user, progress };
 }
 
 function progressFrom(catalogue: Catalogue, record: LearnerRecordRow[]): UserProgress {

@@ -14,7 +14,9 @@ export interface UserView {
   state_code: string | null;
 }
 
-export function presentUser(row: UserRow): UserView {
+export function presentUser(
+  row: Pick<UserRow, 'user_id' | 'full_name' | 'phone' | 'payment_status' | 'role' | 'state_code'>,
+): UserView {
   return {
     user_id: row.user_id,
     full_name: row.full_name,
