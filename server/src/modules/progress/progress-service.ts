@@ -38,27 +38,34 @@ export interface ProgressDeps {
   appOrigin: string;
 }
 
+/** One row per module and kind of record (learnerRecordSql). */
 interface LearnerRecordRow {
-  kind: 'lesson' | 'module' | 'check';
+  kind: 'lessons' | 'module' | 'checks';
   module_id: string;
-  /** The lesson's slug; for a check, `<lesson slug>/<question id>`. */
+  /**
+   * `lessons`: the completed lessons' slugs; `checks`: each answered question as
+   * `<lesson slug>/<question id>:<1 if right at the first attempt, else 0>`. Separated
+   * by spaces, which neither slugs nor question ids contain.
+   */
   item: string;
-  completed_at: number;
-  first_correct: number;
+  /** `lessons`: the latest completion of a lesson; `module`: when the module was completed. */
+  at: number | string;
 }
 
-// Everything the progress view needs about one learner, in one statement: completed
-// lessons, completed modules and first attempts. `userRef` is a value, or a subquery.
+// Everything the progress view needs about one learner, in one statement, a row per
+// module and kind: completed lessons, completed modules and first attempts, so a learner
+// who has done the whole course costs a couple of dozen rows, not hundreds. (string_agg:
+// PostgreSQL, and SQLite since 3.44.) `userRef` is a value, or a subquery.
 function learnerRecordSql(userRef: unknown) {
   return sql<LearnerRecordRow>`
-    select 'lesson' as kind, module_id, lesson_slug as item, completed_at, 0 as first_correct
-      from lesson_progress where user_ref = ${userRef}
+    select 'lessons' as kind, module_id, string_agg(lesson_slug, ' ') as item, max(completed_at) as at
+      from lesson_progress where user_ref = ${userRef} group by module_id
     union all
-    select 'module', module_id, '', completed_at, 0
+    select 'module', module_id, '', completed_at
       from module_completion where user_ref = ${userRef}
     union all
-    select 'check', module_id, ${questionKeySql()}, 0, first_correct
-      from question_attempt where user_ref = ${userRef}`;
+    select 'checks', module_id, string_agg(${questionKeySql()} || ':' || first_correct, ' '), 0
+      from question_attempt where user_ref = ${userRef} group by module_id`;
 }
 
 // The dashboard and the reader ask on every visit, so both reads are compiled once.
@@ -67,16 +74,15 @@ const learnerRecord = compiledQuery((_db, userRef: string) => learnerRecordSql(u
 // The learner a session token belongs to and all their records, in one statement, so the
 // documents every visit asks for (learner-routes.ts) cost one round trip, not a session
 // lookup and then the records. The first row is the session's: its user's id in
-// module_id, their email in item, when the session expires in completed_at and when it
-// was last used in first_correct, and the user's other fields in columns of their own,
-// which are null on the record rows.
+// module_id, their email in item, when the session expires in at, and when it was last
+// used and the user's other fields in columns of their own, null on the record rows.
 const sessionLearnerRecord = compiledQuery(
   (_db, tokenHash: string) => sql<LearnerRecordRow | SessionRow>`
-    select 'session' as kind, u.id as module_id, u.user_id as item, s.expires_at as completed_at,
-           s.last_seen_at as first_correct, u.full_name, u.phone, u.payment_status, u.role, u.state_code
+    select 'session' as kind, u.id as module_id, u.user_id as item, s.expires_at as at, s.last_seen_at,
+           u.full_name, u.phone, u.payment_status, u.role, u.state_code
       from user_session s join app_user u on u.id = s.user_ref where s.token_hash = ${tokenHash}
     union all
-    select kind, module_id, item, completed_at, first_correct, null, null, null, null, null from (
+    select kind, module_id, item, at, null, null, null, null, null, null from (
       ${learnerRecordSql(sql`(select user_ref from user_session where token_hash = ${tokenHash})`)}
     ) as record`,
 );
@@ -85,11 +91,11 @@ interface SessionRow {
   kind: 'session';
   module_id: string;
   item: string;
-  completed_at: number;
-  first_correct: number;
+  at: number | string;
+  last_seen_at: number | string;
   full_name: string;
   phone: string;
-  payment_status: number;
+  payment_status: number | string;
   role: UserRow['role'];
   state_code: string | null;
 }
@@ -121,14 +127,14 @@ export async function getSessionLearner(
   const rows = await sessionLearnerRecord(db, tokenHash);
   const session = rows.find((row): row is SessionRow => row.kind === 'session');
   if (!session) return null;
-  const times = { expires_at: Number(session.completed_at), last_seen_at: Number(session.first_correct) };
+  // PostgreSQL answers a bigint, and a union's integer column, as a string.
+  const times = { expires_at: Number(session.at), last_seen_at: Number(session.last_seen_at) };
   if (!(await keepSession(db, tokenHash, times, policy))) return null;
   const user: SessionLearner = {
     id: session.module_id,
     user_id: session.item,
     full_name: session.full_name,
     phone: session.phone,
-    // PostgreSQL may answer a union's integer column as a string.
     payment_status: Number(session.payment_status),
     role: session.role,
     state_code: session.state_code,
@@ -141,17 +147,24 @@ export async function getSessionLearner(
 }
 
 function progressFrom(catalogue: Catalogue, record: LearnerRecordRow[]): UserProgress {
-  const lessonRows = record.filter((row) => row.kind === 'lesson');
-  const completionRows = record.filter((row) => row.kind === 'module');
-  const scores = scoreAttempts(
-    catalogue,
-    record.filter((row) => row.kind === 'check').map((row) => ({ ...row, question: row.item })),
+  const lessonRows = record.filter((row) => row.kind === 'lessons');
+  const doneSlugs = new Map(lessonRows.map((row) => [row.module_id, new Set(row.item.split(' '))]));
+  const completedAt = new Map(
+    record.filter((row) => row.kind === 'module').map((row) => [row.module_id, Number(row.at)]),
   );
-  const completedAt = new Map(completionRows.map((row) => [row.module_id, row.completed_at]));
+  const attempts = record
+    .filter((row) => row.kind === 'checks')
+    .flatMap((row) =>
+      row.item.split(' ').map((answer) => {
+        const [question = '', firstCorrect] = answer.split(':');
+        return { module_id: row.module_id, question, first_correct: Number(firstCorrect) };
+      }),
+    );
+  const scores = scoreAttempts(catalogue, attempts);
   const modules = catalogue.modules.map((module) =>
     toModuleProgress(
       module,
-      new Set(lessonRows.filter((row) => row.module_id === module.id).map((row) => row.item)),
+      doneSlugs.get(module.id) ?? new Set(),
       completedAt.get(module.id) ?? null,
       scores.get(module.id)!,
     ),
@@ -173,14 +186,11 @@ export async function issueMissingFullCertificate(deps: ProgressDeps, userRef: s
   await ensureFullCertificate(deps.db, userRef, lastCompletion, deps.appOrigin);
 }
 
-function latestUnfinishedModule(
-  lessonRows: { module_id: string; completed_at: number | string }[],
-  completedModules: string[],
-): string | null {
+/** The unfinished module whose latest lesson was completed last. */
+function latestUnfinishedModule(lessonRows: LearnerRecordRow[], completedModules: string[]): string | null {
   let latest: { moduleId: string; at: number } | null = null;
   for (const row of lessonRows) {
-    // PostgreSQL returns a bigint as a string.
-    const at = Number(row.completed_at);
+    const at = Number(row.at);
     if (completedModules.includes(row.module_id)) continue;
     if (!latest || at > latest.at) latest = { moduleId: row.module_id, at };
   }
