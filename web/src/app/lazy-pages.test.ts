@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LAZY_PAGES } from '@ehc/common';
 import { pageOfPath } from './lazy-pages';
 
 describe('starting a page early', () => {
@@ -14,5 +16,14 @@ describe('starting a page early', () => {
     expect(pageOfPath('/refunds')).toBe('legal');
     expect(pageOfPath('/admin/payments')).toBeNull();
     expect(pageOfPath('/no-such-page')).toBeNull();
+  });
+
+  it('loads each page from the module the server names in its Link header (common/src/pages.ts)', () => {
+    const source = readFileSync(new URL('./lazy-pages.tsx', import.meta.url), 'utf8');
+    for (const [name, { module }] of Object.entries(LAZY_PAGES)) {
+      const loader = new RegExp(`^\\s*${name}: \\(\\) => import\\('\\.\\./([^']+)'\\),$`, 'm').exec(source);
+      expect(loader, name).not.toBeNull();
+      expect(`src/${loader![1]}.tsx`, name).toBe(module);
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { createBrowserRouter, Navigate, NavigationType } from 'react-router';
-import { forgetPageProgress } from '../lib/course-api';
+import { Navigate, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/auth/LandingPage';
 import { AdminRoute } from './AdminRoute';
 import {
@@ -17,9 +16,11 @@ import { RequireUser } from './RequireUser';
 
 /**
  * The routes of spec §2, the account pages and the console (decisions §7), and the legal
- * pages; any other path goes back to the landing page.
+ * pages; any other path goes back to the landing page. Declarative routes under a
+ * <BrowserRouter> (App.tsx): the app loads its data itself, so React Router's data router
+ * (loaders, actions) would be 50 KB of script every first page parses for nothing.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
   {
     path: '/dashboard',
@@ -88,14 +89,4 @@ export const router = createBrowserRouter([
   { path: '/refunds', element: <LegalPage slug="refunds" /> },
   { path: '/contact', element: <LegalPage slug="contact" /> },
   { path: '*', element: <Navigate to="/" replace /> },
-]);
-
-// The progress that came with the page belongs to the screen it opened on, and to a
-// redirect from it (the landing page sends a signed-in learner to the dashboard). Once
-// the learner moves on (a link, back or forward), screens ask the server again.
-let shownLocation = router.state.location;
-router.subscribe(({ location, historyAction }) => {
-  if (location === shownLocation) return;
-  shownLocation = location;
-  if (historyAction !== NavigationType.Replace) forgetPageProgress();
-});
+];
