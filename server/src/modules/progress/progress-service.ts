@@ -78,12 +78,13 @@ const learnerRecord = compiledQuery((_db, userRef: string) => learnerRecordSql(u
 // used and the user's other fields in columns of their own, null on the record rows.
 const sessionLearnerRecord = compiledQuery(
   (_db, tokenHash: string) => sql<LearnerRecordRow | SessionRow>`
+    with session as (select user_ref, expires_at, last_seen_at from user_session where token_hash = ${tokenHash})
     select 'session' as kind, u.id as module_id, u.user_id as item, s.expires_at as at, s.last_seen_at,
            u.full_name, u.phone, u.payment_status, u.role, u.state_code
-      from user_session s join app_user u on u.id = s.user_ref where s.token_hash = ${tokenHash}
+      from session s join app_user u on u.id = s.user_ref
     union all
     select kind, module_id, item, at, null, null, null, null, null, null from (
-      ${learnerRecordSql(sql`(select user_ref from user_session where token_hash = ${tokenHash})`)}
+      ${learnerRecordSql(sql`(select user_ref from session)`)}
     ) as record`,
 );
 
