@@ -1,7 +1,17 @@
 import { ACCOUNT_MESSAGES, MESSAGES, VALIDATION_MESSAGES } from '@ehc/common';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectOneH1 } from './account-helpers';
-import { expect, logInThroughForm, newLearner, signUpByApi, test, type Learner } from './fixtures';
+import {
+  completeLessons,
+  expect,
+  logInThroughForm,
+  makePaid,
+  newLearner,
+  signInPaidLearner,
+  signUpByApi,
+  test,
+  type Learner,
+} from './fixtures';
 import { resetLinkOf, waitForEmail } from './outbox';
 
 async function askForResetLink(page: Page, email: string) {
@@ -123,4 +133,28 @@ test('a made-up link checks the new password first, then says the link is invali
 
   await page.goto('/reset-password');
   await expect(page.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.resetLinkInvalid);
+});
+
+test('a reset link opened in a tab where someone else is signed in shows the new learner their own progress', async ({
+  page,
+  request,
+}) => {
+  // Ravi is signed in here and has finished a lesson; the page opens with his progress.
+  await signInPaidLearner(page, { fullName: 'Ravi Menon' });
+  await completeLessons(page, 'web-application', [1]);
+  const asha = newLearner({ fullName: 'Asha Iyer' });
+  await signUpByApi(request, asha);
+  await makePaid(asha);
+  const asked = await request.post('/graphql', {
+    headers: { 'sec-fetch-site': 'same-origin' },
+    data: { query: 'mutation R($e: String!) { requestPasswordReset(email: $e) }', variables: { e: asha.email } },
+  });
+  expect((await asked.json()).data.requestPasswordReset).toBe(true);
+
+  // Asha's link, opened in Ravi's tab: resetting signs her in and goes to her dashboard.
+  await page.goto(resetLinkOf(await waitForEmail(asha.email, 'password_reset')));
+  await setNewPassword(page, 'ashas-new-secret-4');
+  await expect(page.getByText('Welcome, Asha Iyer')).toBeVisible();
+  const web = page.getByRole('article', { name: 'Web Application Security' });
+  await expect(web.getByTestId('card-progress')).toContainText('0/3 lessons');
 });

@@ -75,8 +75,9 @@ export async function buildApp({
   // Text answers (GraphQL JSON, the /verify page) compressed on the fly at a quality that
   // costs little CPU; the built web app is compressed once at build time instead (web-app.ts).
   // Not below 2 KB: there compression saves under 1.4 KB (one TCP segment, the size below
-  // which Lighthouse calls a saving negligible) and no round trip, yet costs about 20 µs
-  // of the event loop per answer, a third of a session document's cost (decisions/0018).
+  // which Lighthouse calls a saving negligible) and no round trip, yet brotli costs about
+  // 17 µs of the event loop per answer, as much as the session document's database read
+  // (decisions/0018).
   await app.register(compress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],

@@ -18,7 +18,7 @@ import { requestUser } from './request-session';
  * All are built once and answer a repeat visit with a 304. The learner's own session and
  * progress are GETs too (learner-routes.ts); knowledge-check attempts stay in GraphQL.
  */
-export const CATALOGUE_PATH = '/api/catalogue';
+const CATALOGUE_PATH = '/api/catalogue';
 
 /** A lesson number as it appears in an address: 1 to 9999, no leading zero. */
 const LESSON_NUMBER = /^[1-9]\d{0,3}$/;

@@ -30,6 +30,7 @@ describe('GET /api/session', () => {
   it('answers a visitor without a session with no user, not an error', async () => {
     const response = await get('/api/session');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({ me: null, progress: null, catalogue_path: expect.stringMatching(cataloguePath) });
     // An ended session reads the same.
     expect((await get('/api/session', `${SESSION_COOKIE}=ended`)).json()).toMatchObject({ me: null, progress: null });

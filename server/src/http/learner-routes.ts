@@ -23,7 +23,7 @@ import { refuseRequest } from './refusal';
  * shared computer.
  */
 export const SESSION_PATH = '/api/session';
-export const PROGRESS_PATH = '/api/progress';
+const PROGRESS_PATH = '/api/progress';
 
 export function registerLearnerRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
   // Each is read with its session in one statement: every visit asks for one of them.

@@ -97,16 +97,18 @@ export interface SessionCourseData {
 /** Before the session document has arrived (or when it failed), the revalidated address. */
 const DEFAULT_CATALOGUE_PATH = '/api/catalogue';
 let cataloguePath = DEFAULT_CATALOGUE_PATH;
-let pageProgress: UserProgress | null = null;
+/** The progress that came with the page, and whose it is. */
+let pageProgress: { userId: string; progress: UserProgress } | null = null;
 
 /**
- * Keeps what the session document brought. Its progress is as fresh as the page: the
- * screen the page opened on takes it instead of asking again (takeProgress), until the
- * learner moves to another screen (forgetPageProgress).
+ * Keeps what the session document of `userId` (null: signed out) brought. Its progress is
+ * as fresh as the page: the screen the page opened on takes it instead of asking again
+ * (fetchProgress), until the learner moves to another screen (forgetPageProgress).
  */
-export function receiveSessionCourseData({ progress, catalogue_path }: SessionCourseData): void {
-  pageProgress = progress;
-  cataloguePath = catalogue_path;
+export function receiveSessionCourseData({ progress, catalogue_path }: SessionCourseData, userId: string | null): void {
+  pageProgress = userId && progress ? { userId, progress } : null;
+  // An older server's answer (during a deploy) may not name the catalogue's address.
+  cataloguePath = catalogue_path ?? DEFAULT_CATALOGUE_PATH;
 }
 
 /** Called when the learner moves on: from then on progress is asked for afresh. */
@@ -128,13 +130,14 @@ export function totalLessons(modules: CourseModule[]): number {
 }
 
 /**
- * The learner's progress, always fresh: what came with the page for the first screen
- * that asks, else a plain GET (learner-routes.ts).
+ * The progress of `userId`, the signed-in learner, always fresh: what came with the page
+ * for the first screen that asks, if it is theirs (someone else may have signed in on this
+ * tab since, through a password reset, say), else a plain GET (learner-routes.ts).
  */
-export function fetchProgress(): Promise<UserProgress> {
-  const progress = pageProgress;
+export function fetchProgress(userId: string): Promise<UserProgress> {
+  const kept = pageProgress;
   pageProgress = null;
-  return progress ? Promise.resolve(progress) : getJson<UserProgress>('/api/progress');
+  return kept?.userId === userId ? Promise.resolve(kept.progress) : getJson<UserProgress>('/api/progress');
 }
 
 const intros = cachedRequest(async () => {

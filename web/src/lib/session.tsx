@@ -85,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const data = await getJson<{ me: SessionUser | null } & SessionCourseData>(SESSION_PATH);
-    receiveSessionCourseData(data);
+    receiveSessionCourseData(data, data.me?.user_id ?? null);
     setUser(data.me);
     return data.me;
   }, [setUser]);

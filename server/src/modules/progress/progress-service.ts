@@ -45,11 +45,12 @@ interface LearnerRecordRow {
   /**
    * `lessons`: the completed lessons' slugs; `checks`: each answered question as
    * `<lesson slug>/<question id>:<1 if right at the first attempt, else 0>`. Separated
-   * by spaces, which neither slugs nor question ids contain.
+   * by spaces, which neither slugs (content-loader.ts: lower-case words joined by hyphens)
+   * nor question ids (questions.ts: QUESTION_ID) contain.
    */
   item: string;
   /** `lessons`: the latest completion of a lesson; `module`: when the module was completed. */
-  at: number | string;
+  at: number;
 }
 
 // Everything the progress view needs about one learner, in one statement, a row per
@@ -92,11 +93,11 @@ interface SessionRow {
   kind: 'session';
   module_id: string;
   item: string;
-  at: number | string;
-  last_seen_at: number | string;
+  at: number;
+  last_seen_at: number;
   full_name: string;
   phone: string;
-  payment_status: number | string;
+  payment_status: number;
   role: UserRow['role'];
   state_code: string | null;
 }
@@ -128,15 +129,14 @@ export async function getSessionLearner(
   const rows = await sessionLearnerRecord(db, tokenHash);
   const session = rows.find((row): row is SessionRow => row.kind === 'session');
   if (!session) return null;
-  // PostgreSQL answers a bigint, and a union's integer column, as a string.
-  const times = { expires_at: Number(session.at), last_seen_at: Number(session.last_seen_at) };
+  const times = { expires_at: session.at, last_seen_at: session.last_seen_at };
   if (!(await keepSession(db, tokenHash, times, policy))) return null;
   const user: SessionLearner = {
     id: session.module_id,
     user_id: session.item,
     full_name: session.full_name,
     phone: session.phone,
-    payment_status: Number(session.payment_status),
+    payment_status: session.payment_status,
     role: session.role,
     state_code: session.state_code,
   };
@@ -150,15 +150,17 @@ export async function getSessionLearner(
 function progressFrom(catalogue: Catalogue, record: LearnerRecordRow[]): UserProgress {
   const lessonRows = record.filter((row) => row.kind === 'lessons');
   const doneSlugs = new Map(lessonRows.map((row) => [row.module_id, new Set(row.item.split(' '))]));
-  const completedAt = new Map(
-    record.filter((row) => row.kind === 'module').map((row) => [row.module_id, Number(row.at)]),
-  );
+  const completedAt = new Map(record.filter((row) => row.kind === 'module').map((row) => [row.module_id, row.at]));
   const attempts = record
     .filter((row) => row.kind === 'checks')
     .flatMap((row) =>
       row.item.split(' ').map((answer) => {
-        const [question = '', firstCorrect] = answer.split(':');
-        return { module_id: row.module_id, question, first_correct: Number(firstCorrect) };
+        const flag = answer.lastIndexOf(':');
+        return {
+          module_id: row.module_id,
+          question: answer.slice(0, flag),
+          first_correct: Number(answer.slice(flag + 1)),
+        };
       }),
     );
   const scores = scoreAttempts(catalogue, attempts);
@@ -191,9 +193,8 @@ export async function issueMissingFullCertificate(deps: ProgressDeps, userRef: s
 function latestUnfinishedModule(lessonRows: LearnerRecordRow[], completedModules: string[]): string | null {
   let latest: { moduleId: string; at: number } | null = null;
   for (const row of lessonRows) {
-    const at = Number(row.at);
     if (completedModules.includes(row.module_id)) continue;
-    if (!latest || at > latest.at) latest = { moduleId: row.module_id, at };
+    if (!latest || row.at > latest.at) latest = { moduleId: row.module_id, at: row.at };
   }
   return latest?.moduleId ?? null;
 }

@@ -33,7 +33,7 @@ export function CoursePage() {
       if (requested !== null) fetchLesson(moduleId, requested).catch(() => undefined);
       fetchModuleIntro(moduleId).catch(() => undefined);
     }
-    return Promise.all([fetchCatalogue(), paid ? fetchProgress() : Promise.resolve(null)]);
+    return Promise.all([fetchCatalogue(), paid ? fetchProgress(user.user_id) : Promise.resolve(null)]);
   }, `${moduleId}:${paid}`);
   const module = data.data?.[0].find((m) => m.id === moduleId);
   const unknown = data.status === 'ready' && !module;

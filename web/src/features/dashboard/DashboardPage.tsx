@@ -40,7 +40,10 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   useEffect(() => {
     if (grabbedIntoOpenSheet > 0) subscribeRef.current?.focus();
   }, [grabbedIntoOpenSheet]);
-  const data = useAsync(() => Promise.all([fetchCatalogue(), fetchProgress()]), `dashboard:${user.user_id}`);
+  const data = useAsync(
+    () => Promise.all([fetchCatalogue(), fetchProgress(user.user_id)]),
+    `dashboard:${user.user_id}`,
+  );
 
   // A payment closes every payment layer: paying navigates from /dashboard to
   // /dashboard/premium, the same component, so without this the sheet would stay open.
