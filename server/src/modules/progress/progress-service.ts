@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
 import { keepSession, type SessionPolicy } from '../auth/session-store';
+import type { PresentedUserRow } from '../users/user-presenter';
 import type { UserRow } from '../users/user-store';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -103,10 +104,7 @@ interface SessionRow {
 }
 
 /** The session's user, as much of the row as the API may show (presentUser). */
-export type SessionLearner = Pick<
-  UserRow,
-  'id' | 'user_id' | 'full_name' | 'phone' | 'payment_status' | 'role' | 'state_code'
->;
+export type SessionLearner = PresentedUserRow & Pick<UserRow, 'id'>;
 
 /** The learner's progress across the catalogue, derived from their progress rows; only reads. */
 export async function getUserProgress(

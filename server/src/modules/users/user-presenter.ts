@@ -14,9 +14,13 @@ export interface UserView {
   state_code: string | null;
 }
 
-export function presentUser(
-  row: Pick<UserRow, 'user_id' | 'full_name' | 'phone' | 'payment_status' | 'role' | 'state_code'>,
-): UserView {
+/** The columns of a user row that the view is made of. */
+export type PresentedUserRow = Pick<
+  UserRow,
+  'user_id' | 'full_name' | 'phone' | 'payment_status' | 'role' | 'state_code'
+>;
+
+export function presentUser(row: PresentedUserRow): UserView {
   return {
     user_id: row.user_id,
     full_name: row.full_name,
