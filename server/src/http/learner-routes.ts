@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@ehc/common';
 import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
 import { getSessionLearner } from '../modules/progress/progress-service';
-import { presentProgress } from '../modules/progress/progress-presenter';
-import { presentUser } from '../modules/users/user-presenter';
+import { presentProgress, progressViewSchema } from '../modules/progress/progress-presenter';
+import { presentUser, userViewSchema } from '../modules/users/user-presenter';
 import type { Services } from '../services';
 import type { CourseDocuments } from './course-routes';
 import { refuseRequest } from './refusal';
@@ -19,11 +19,22 @@ import { refuseRequest } from './refusal';
  * - `GET /api/progress`: the learner's progress, for the screens they move to after; 401
  *   when signed out.
  * `me` and the progress are the views GraphQL's `me` and `progress` answer with (the same
- * presenters). Personal data: `no-store`, so nothing stays in the browser's cache on a
- * shared computer.
+ * presenters), serialised by their JSON schemas. Personal data: `no-store`, so nothing
+ * stays in the browser's cache on a shared computer.
  */
 export const SESSION_PATH = '/api/session';
 const PROGRESS_PATH = '/api/progress';
+
+const nullable = <Schema extends { type: string }>(schema: Schema) => ({ ...schema, type: [schema.type, 'null'] });
+const sessionDocumentSchema = {
+  type: 'object',
+  properties: {
+    me: nullable(userViewSchema),
+    progress: nullable(progressViewSchema),
+    catalogue_path: { type: 'string' },
+  },
+  required: ['me', 'progress', 'catalogue_path'],
+};
 
 export function registerLearnerRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
   // Each is read with its session in one statement: every visit asks for one of them.
@@ -32,7 +43,7 @@ export function registerLearnerRoutes(app: FastifyInstance, services: Services, 
     return token ? getSessionLearner(services, hashSessionToken(token), services.env.session) : null;
   };
 
-  app.get(SESSION_PATH, async (request, reply) => {
+  app.get(SESSION_PATH, { schema: { response: { 200: sessionDocumentSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const learner = await sessionLearner(request);
     return {
@@ -42,7 +53,7 @@ export function registerLearnerRoutes(app: FastifyInstance, services: Services, 
     };
   });
 
-  app.get(PROGRESS_PATH, async (request, reply) => {
+  app.get(PROGRESS_PATH, { schema: { response: { 200: progressViewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const learner = await sessionLearner(request);
     if (!learner) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);

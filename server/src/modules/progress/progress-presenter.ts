@@ -20,6 +20,38 @@ export interface ProgressView {
   modules: ModuleProgressView[];
 }
 
+/** The JSON schema of a ProgressView, for the plain GET routes (see userViewSchema). */
+export const progressViewSchema = {
+  type: 'object',
+  properties: {
+    completed_modules: { type: 'array', items: { type: 'string' } },
+    resume_module_id: { type: ['string', 'null'] },
+    modules: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          module_id: { type: 'string' },
+          completed_lessons: { type: 'array', items: { type: 'integer' } },
+          completed: { type: 'boolean' },
+          completed_at: { type: ['string', 'null'] },
+          checks: {
+            type: 'object',
+            properties: {
+              total: { type: 'integer' },
+              answered: { type: 'integer' },
+              first_time_right: { type: 'integer' },
+            },
+            required: ['total', 'answered', 'first_time_right'],
+          },
+        },
+        required: ['module_id', 'completed_lessons', 'completed', 'completed_at', 'checks'],
+      },
+    },
+  },
+  required: ['completed_modules', 'resume_module_id', 'modules'],
+} as const;
+
 export function presentModuleProgress(progress: ModuleProgress): ModuleProgressView {
   return {
     module_id: progress.moduleId,

@@ -20,6 +20,25 @@ export type PresentedUserRow = Pick<
   'user_id' | 'full_name' | 'phone' | 'payment_status' | 'role' | 'state_code'
 >;
 
+/**
+ * The JSON schema of a UserView, for the plain GET routes that send one (learner-routes.ts):
+ * Fastify serialises a described answer several times faster than JSON.stringify, and
+ * sends only what is described. A test holds it to the view (http/view-schemas.test.ts).
+ */
+export const userViewSchema = {
+  type: 'object',
+  properties: {
+    user_id: { type: 'string' },
+    full_name: { type: 'string' },
+    phone: { type: 'string' },
+    payment_status: { type: 'boolean' },
+    subscribed: { type: 'boolean' },
+    is_admin: { type: 'boolean' },
+    state_code: { type: ['string', 'null'] },
+  },
+  required: ['user_id', 'full_name', 'phone', 'payment_status', 'subscribed', 'is_admin', 'state_code'],
+} as const;
+
 export function presentUser(row: PresentedUserRow): UserView {
   return {
     user_id: row.user_id,
