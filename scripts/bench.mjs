@@ -16,7 +16,6 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { graphqlAs, markPaid, runSql, signUp, waitForHealth } from './lib/app-client.mjs';
 import { runLighthouse } from './lighthouse.mjs';
@@ -60,46 +59,28 @@ try {
 }
 if (!args.has('--no-lighthouse')) await runLighthouse();
 
-/** Bare Fastify hello-world, measured next to each database's rows so both see the same machine. */
-async function measureBare() {
-  const app = Fastify();
-  app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address();
-  const result = await load({ url: `http://127.0.0.1:${port}/` });
-  await app.close();
-  return result;
-}
-
 /**
- * Bare Fastify answering each request with one trivial query on the same database: the
- * most any route that reads the database per request can reach on this machine, printed
- * for context (with PostgreSQL on the same cores, the round trip is most of the cost).
+ * A bare Fastify server (scripts/lib/bare-server.mjs) under the same load as the app's
+ * rows, in a process of its own as the app is: `hello`, the hello-world every ratio
+ * divides by, measured next to each database's rows so both see the same machine; `query`,
+ * one trivial query per request on the database, the most any route that reads it can
+ * reach here; `dashboard-read`, the dashboard's own database read and nothing else, the
+ * ceiling of the dashboard row (the gap between the two is the app's own work).
  */
-async function measureBareWithQuery(databaseUrl) {
-  const app = Fastify();
-  let close;
-  if (databaseUrl.startsWith('sqlite:')) {
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
-    const statement = db.prepare('select ? as hello');
-    app.get('/', async () => statement.get('world'));
-    close = () => db.close();
-  } else {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    app.get(
-      '/',
-      async () => (await pool.query({ name: 'bare', text: 'select $1::text as hello', values: ['world'] })).rows[0],
-    );
-    close = () => pool.end();
-  }
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address();
+async function measureBare(mode, ...args) {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/bare-server.mjs', mode, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
+    const port = await new Promise((resolve, reject) => {
+      server.stdout.once('data', (line) => resolve(Number(String(line).trim())));
+      server.once('exit', (code) => reject(new Error(`the bare server (${mode}) exited with ${code}`)));
+    });
     return await load({ url: `http://127.0.0.1:${port}/` });
   } finally {
-    await app.close();
-    await close();
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
   }
 }
 
@@ -206,12 +187,16 @@ async function benchDatabase(label, databaseUrl) {
       ['certificate PNG, repeat visit (304)', get(certificate, { 'if-none-match': await etagOf(certificate) })],
       ['login (argon2id, unknown email)', logins],
     ];
-    const bare = await measureBare();
-    const bareQuery = await measureBareWithQuery(databaseUrl);
+    const bare = await measureBare('hello');
+    const bareQuery = await measureBare('query', databaseUrl);
+    const bareRead = await measureBare('dashboard-read', databaseUrl, decodeURIComponent(cookie.split('=')[1]));
     console.log(`\n${label}`);
     console.log(`  bare Fastify hello-world: ${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`);
     console.log(
       `  bare Fastify + one trivial query on this database: ${Math.round(bareQuery.rps)} req/s, p99 ${bareQuery.p99} ms → ${(bareQuery.rps / bare.rps).toFixed(3)} (the ceiling of a route that reads the database)`,
+    );
+    console.log(
+      `  bare Fastify + the dashboard's database read: ${Math.round(bareRead.rps)} req/s, p99 ${bareRead.p99} ms → ${(bareRead.rps / bare.rps).toFixed(3)} (the ceiling of the dashboard row)`,
     );
     console.log('  endpoint (visits: whole dashboard visits/s)    req/s    p99 ms   ÷ bare');
     for (const [name, options] of rows) {

@@ -1,0 +1,59 @@
+// The baselines of `npm run bench`: a bare Fastify server in a process of its own, as the
+// app runs, so each gets the same cores the app gets while the load generator runs in the
+// bench's process. (Served from the bench's own process, a baseline shares one event loop
+// with the load generator and reads about half its true rate, which flatters every ratio.)
+// Run with `node --import tsx`; prints the port once listening; ends on SIGTERM.
+//   hello                              answers { hello: 'world' }
+//   query <DATABASE_URL>               one trivial query per request
+//   dashboard-read <DATABASE_URL> <session token>
+//                                      the dashboard's database read (getSessionLearner, the
+//                                      server's own function) and nothing of the app around it
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const [mode, databaseUrl, sessionToken] = process.argv.slice(2);
+const app = Fastify();
+let close = async () => {};
+
+if (mode === 'hello') {
+  app.get('/', async () => ({ hello: 'world' }));
+} else if (mode === 'query' && databaseUrl.startsWith('sqlite:')) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
+  const statement = db.prepare('select ? as hello');
+  app.get('/', async () => statement.get('world'));
+  close = async () => db.close();
+} else if (mode === 'query') {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  app.get(
+    '/',
+    async () => (await pool.query({ name: 'bare', text: 'select $1::text as hello', values: ['world'] })).rows[0],
+  );
+  close = () => pool.end();
+} else if (mode === 'dashboard-read') {
+  const [{ openDatabase }, { getSessionLearner }, { loadCatalogue }, { hashSessionToken }] = await Promise.all([
+    import('../../server/src/db/database.ts'),
+    import('../../server/src/modules/progress/progress-service.ts'),
+    import('../../server/src/modules/courses/content-loader.ts'),
+    import('../../server/src/modules/auth/session-token.ts'),
+  ]);
+  const handle = openDatabase(databaseUrl, console);
+  const deps = { db: handle.db, catalogue: loadCatalogue(join(root, 'content')) };
+  const tokenHash = hashSessionToken(sessionToken);
+  const policy = { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 };
+  app.get('/', async () => getSessionLearner(deps, tokenHash, policy));
+  close = () => handle.close();
+} else {
+  throw new Error(`bare-server: unknown mode ${mode}`);
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log(app.server.address().port);
+process.once('SIGTERM', async () => {
+  await app.close();
+  await close();
+  process.exit(0);
+});
