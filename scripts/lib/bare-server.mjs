@@ -8,12 +8,9 @@
 //   dashboard-read <DATABASE_URL> <session token>
 //                                      the dashboard's database read (getSessionLearner, the
 //                                      server's own function) and nothing of the app around it
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const [mode, databaseUrl, sessionToken] = process.argv.slice(2);
 const app = Fastify();
 let close = async () => {};
@@ -34,14 +31,16 @@ if (mode === 'hello') {
   );
   close = () => pool.end();
 } else if (mode === 'dashboard-read') {
-  const [{ openDatabase }, { getSessionLearner }, { loadCatalogue }, { hashSessionToken }] = await Promise.all([
-    import('../../server/src/db/database.ts'),
-    import('../../server/src/modules/progress/progress-service.ts'),
-    import('../../server/src/modules/courses/content-loader.ts'),
-    import('../../server/src/modules/auth/session-token.ts'),
-  ]);
+  const [{ openDatabase }, { getSessionLearner }, { loadCatalogue }, { hashSessionToken }, { DEFAULT_CONTENT_DIR }] =
+    await Promise.all([
+      import('../../server/src/db/database.ts'),
+      import('../../server/src/modules/progress/progress-service.ts'),
+      import('../../server/src/modules/courses/content-loader.ts'),
+      import('../../server/src/modules/auth/session-token.ts'),
+      import('../../server/src/lib/env.ts'),
+    ]);
   const handle = openDatabase(databaseUrl, console);
-  const deps = { db: handle.db, catalogue: loadCatalogue(join(root, 'content')) };
+  const deps = { db: handle.db, catalogue: loadCatalogue(DEFAULT_CONTENT_DIR) };
   const tokenHash = hashSessionToken(sessionToken);
   const policy = { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 };
   app.get('/', async () => getSessionLearner(deps, tokenHash, policy));
