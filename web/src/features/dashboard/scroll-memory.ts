@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { LAZY_PAGES } from '@ehc/common';
 
 const KEY = 'dashboard-scroll-y';
 
@@ -17,9 +18,14 @@ export function useRestoreDashboardScroll(ready: boolean): void {
 
   useEffect(() => {
     let frame = 0;
+    // Only while the address is still the dashboard's. Leaving it, this page can stay
+    // mounted a moment while the next one loads; the window then scrolls to the top of a
+    // shorter page, and that position is not the dashboard's (an e2e test returns to it).
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(saveDashboardScroll);
+      frame = requestAnimationFrame(() => {
+        if (LAZY_PAGES.dashboard.path.test(window.location.pathname)) saveDashboardScroll();
+      });
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
