@@ -65,7 +65,9 @@ if (!args.has('--no-lighthouse')) await runLighthouse();
  * divides by, measured next to each database's rows so both see the same machine; `query`,
  * one trivial query per request on the database, the most any route that reads it can
  * reach here; `dashboard-read`, the dashboard's own database read and nothing else, the
- * ceiling of the dashboard row (the gap between the two is the app's own work).
+ * ceiling of the dashboard row (the gap between the two is the app's own work); `replay`,
+ * one of the app's answers sent back byte for byte, the ceiling of that answer's row: what
+ * its headers and body cost the server, the kernel and the load generator, without the app.
  */
 async function measureBare(mode, ...args) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/bare-server.mjs', mode, ...args], {
@@ -190,6 +192,8 @@ async function benchDatabase(label, databaseUrl) {
     const bare = await measureBare('hello');
     const bareQuery = await measureBare('query', databaseUrl);
     const bareRead = await measureBare('dashboard-read', databaseUrl, decodeURIComponent(cookie.split('=')[1]));
+    const bareHealth = await measureBare('replay', `${base}/healthz`);
+    const bareShell = await measureBare('replay', `${base}/`);
     console.log(`\n${label}`);
     console.log(`  bare Fastify hello-world: ${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`);
     console.log(
@@ -198,6 +202,14 @@ async function benchDatabase(label, databaseUrl) {
     console.log(
       `  bare Fastify + the dashboard's database read: ${Math.round(bareRead.rps)} req/s, p99 ${bareRead.p99} ms → ${(bareRead.rps / bare.rps).toFixed(3)} (the ceiling of the dashboard row)`,
     );
+    for (const [what, result] of [
+      ['/healthz', bareHealth],
+      ['GET /', bareShell],
+    ]) {
+      console.log(
+        `  bare Fastify sending ${what}'s own answer, byte for byte: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms → ${(result.rps / bare.rps).toFixed(3)} (the ceiling of the ${what} row: the same headers and body, none of the app)`,
+      );
+    }
     console.log('  endpoint (visits: whole dashboard visits/s)    req/s    p99 ms   ÷ bare');
     for (const [name, options] of rows) {
       const result = await load(options);

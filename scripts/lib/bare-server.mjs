@@ -8,6 +8,9 @@
 //   dashboard-read <DATABASE_URL> <session token>
 //                                      the dashboard's database read (getSessionLearner, the
 //                                      server's own function) and nothing of the app around it
+//   replay <url>                       the app's answer at <url> (brotli taken), fetched once
+//                                      and sent back byte for byte, headers included
+import { get } from 'node:http';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -45,6 +48,11 @@ if (mode === 'hello') {
   const policy = { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 };
   app.get('/', async () => getSessionLearner(deps, tokenHash, policy));
   close = () => handle.close();
+} else if (mode === 'replay') {
+  const { status, headers, body } = await fetchRaw(process.argv[3]);
+  app.get('/', (_request, reply) => {
+    reply.code(status).headers(headers).send(body);
+  });
 } else {
   throw new Error(`bare-server: unknown mode ${mode}`);
 }
@@ -56,3 +64,21 @@ process.once('SIGTERM', async () => {
   await close();
   process.exit(0);
 });
+
+/** One answer as it came over the wire: fetch() would decompress it. */
+function fetchRaw(url) {
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br' } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode,
+          headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !perConnection.has(name))),
+          body: Buffer.concat(chunks),
+        }),
+      );
+    }).on('error', reject);
+  });
+}

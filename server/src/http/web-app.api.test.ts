@@ -57,6 +57,8 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('br');
+    // Not a page: the policy that allows nothing (security-headers.ts).
+    expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'/);
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
     const plain = await t.app.inject({ url: '/assets/index-AbC123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -1,4 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../http/app';
@@ -114,6 +117,13 @@ export const PRODUCTION_BUSINESS_ENV = {
   SMTP_URL: 'smtp://127.0.0.1:9',
   CREDENTIAL_SIGNING_KEY: testSigningKey(),
 };
+
+/** A built web app reduced to its page shell, for tests of what pages are served with. */
+export function makeMinimalWebApp(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'ehc-minimal-web-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Course</title></head><body></body></html>');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** A small, valid course: seven modules of two or three short lessons each. */
 export const FIXTURE_CONTENT_DIR = fileURLToPath(new URL('./fixture-content', import.meta.url));

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { PRODUCTION_BUSINESS_ENV, createTestApp, uniqueEmail } from '../../test/test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_BUSINESS_ENV, createTestApp, makeMinimalWebApp, uniqueEmail } from '../../test/test-app';
 
 const KEYS = {
   RAZORPAY_KEY_ID: 'rzp_test_CspCheck01',
@@ -7,16 +7,19 @@ const KEYS = {
   RAZORPAY_WEBHOOK_SECRET: 'whsec-for-tests',
 };
 const CONFIG = `query GetAppConfig { appConfig { payments_mode tracking { ads_id } } }`;
+// The checkout runs in our pages, so a page's policy is the one that must let it through.
+const webApp = makeMinimalWebApp();
+afterAll(() => webApp.remove());
 
 describe('gateway selection', () => {
   it('uses Razorpay when its keys are set, and lets its checkout through the CSP', async () => {
-    const t = await createTestApp(KEYS);
+    const t = await createTestApp(KEYS, { webAppDir: webApp.dir });
     try {
       expect(t.services.gateway.mode).toBe('razorpay');
       expect(t.services.gateway.keyId).toBe('rzp_test_CspCheck01');
       const result = await t.graphql(CONFIG);
       expect(result.body.data?.appConfig).toEqual({ payments_mode: 'razorpay', tracking: null });
-      const csp = String(result.response.headers['content-security-policy']);
+      const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
       expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/checkout\.razorpay\.com/);
       expect(csp).toMatch(/frame-src https:\/\/api\.razorpay\.com https:\/\/checkout\.razorpay\.com/);
       expect(csp).not.toContain('googletagmanager');
@@ -27,11 +30,11 @@ describe('gateway selection', () => {
   });
 
   it('uses the simulated gateway without keys, and allows no third-party origin', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({}, { webAppDir: webApp.dir });
     try {
       const result = await t.graphql(CONFIG);
       expect(result.body.data?.appConfig).toEqual({ payments_mode: 'simulated', tracking: null });
-      const csp = String(result.response.headers['content-security-policy']);
+      const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
       expect(csp).not.toContain('razorpay');
       expect(csp).toContain("frame-src 'none'");
     } finally {
