@@ -7,7 +7,8 @@
 //   query <DATABASE_URL>               one trivial query per request
 //   dashboard-read <DATABASE_URL> <session token>
 //                                      the dashboard's database read (getSessionLearner, the
-//                                      server's own function) and nothing of the app around it
+//                                      server's own function, with its progress cache) and
+//                                      nothing of the app around it
 //   replay <url>                       the app's answer at <url> (brotli taken), fetched once
 //                                      and sent back byte for byte, headers included
 import { get } from 'node:http';
@@ -34,16 +35,23 @@ if (mode === 'hello') {
   );
   close = () => pool.end();
 } else if (mode === 'dashboard-read') {
-  const [{ openDatabase }, { getSessionLearner }, { loadCatalogue }, { hashSessionToken }, { DEFAULT_CONTENT_DIR }] =
-    await Promise.all([
-      import('../../server/src/db/database.ts'),
-      import('../../server/src/modules/progress/progress-service.ts'),
-      import('../../server/src/modules/courses/content-loader.ts'),
-      import('../../server/src/modules/auth/session-token.ts'),
-      import('../../server/src/lib/env.ts'),
-    ]);
+  const [
+    { openDatabase },
+    { getSessionLearner },
+    { ProgressCache },
+    { loadCatalogue },
+    { hashSessionToken },
+    { DEFAULT_CONTENT_DIR },
+  ] = await Promise.all([
+    import('../../server/src/db/database.ts'),
+    import('../../server/src/modules/progress/progress-service.ts'),
+    import('../../server/src/modules/progress/progress-cache.ts'),
+    import('../../server/src/modules/courses/content-loader.ts'),
+    import('../../server/src/modules/auth/session-token.ts'),
+    import('../../server/src/lib/env.ts'),
+  ]);
   const handle = openDatabase(databaseUrl, console);
-  const deps = { db: handle.db, catalogue: loadCatalogue(DEFAULT_CONTENT_DIR) };
+  const deps = { db: handle.db, catalogue: loadCatalogue(DEFAULT_CONTENT_DIR), progressCache: new ProgressCache() };
   const tokenHash = hashSessionToken(sessionToken);
   const policy = { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 };
   app.get('/', async () => getSessionLearner(deps, tokenHash, policy));

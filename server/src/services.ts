@@ -12,6 +12,7 @@ import { CredentialIssuer } from './modules/credentials/credential-service';
 import { loadSigningKeys } from './modules/credentials/signing-keys';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
 import type { Catalogue } from './modules/courses/catalogue';
+import { ProgressCache } from './modules/progress/progress-cache';
 import type { PaymentGateway } from './modules/billing/gateway';
 import type { BillingLimits } from './modules/billing/payment-service';
 import { loadBusinessSettings, type BusinessSettings } from './modules/settings/business-settings';
@@ -36,6 +37,8 @@ export interface Services {
   redis: Redis | null;
   /** Prometheus metrics of this server (its own registry), served by GET /metrics. */
   metrics: Metrics;
+  /** The progress this server built per session, reused while current (decisions/0022). */
+  progressCache: ProgressCache;
   /** Where the send-mail job hands messages: the SMTP server, or the .eml outbox folder. */
   mail: MailTransport;
   /** The seller's settings in force (read from the database each time: any server may have saved them). */
@@ -114,6 +117,7 @@ export async function createServices(
     limitStore,
     redis,
     metrics,
+    progressCache: new ProgressCache((lookup) => metrics.progressCacheLookups.inc({ result: lookup })),
     mail,
     settings,
     legal,

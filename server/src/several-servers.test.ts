@@ -172,6 +172,30 @@ describe.each([
     }
   });
 
+  it("shows on one server's next visit what the other just wrote, and ends a session on both at once", async () => {
+    const reader = await learner(a);
+    await database.handle.db
+      .updateTable('app_user')
+      .set({ payment_status: 1 })
+      .where('id', '=', reader.userRef)
+      .execute();
+    const visitA = async () => {
+      const response = await fetch(`${a.url}/api/session`, { headers: { cookie: reader.cookie } });
+      return (await response.json()) as {
+        me: unknown;
+        progress: { modules: { completed_lessons: number[] }[] } | null;
+      };
+    };
+    const completedOnA = async () => (await visitA()).progress!.modules.flatMap((m) => m.completed_lessons);
+    // Twice, so server A keeps the progress it built (progress-cache.ts).
+    expect(await completedOnA()).toEqual([]);
+    expect(await completedOnA()).toEqual([]);
+    expect(codeOf(await graphql(b, COMPLETE, { module: 'cryptography', number: 1 }, reader.cookie))).toBeUndefined();
+    expect(await completedOnA()).toEqual([1]);
+    await graphql(b, 'mutation { logoutUser }', {}, reader.cookie);
+    expect(await visitA()).toMatchObject({ me: null, progress: null });
+  });
+
   it('issues one full certificate when the last two modules finish on different servers at once', async () => {
     const [sixth, seventh] = MODULE_IDS.slice(-2) as [string, string];
     const lessonsOf = (id: string) => (id === 'web-application' ? [1, 2, 3] : [1, 2]);

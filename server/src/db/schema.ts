@@ -20,6 +20,8 @@ export interface AppUserTable {
   role: Generated<'learner' | 'admin'>;
   /** GST state code the learner gave (place of supply on tax invoices), or null. */
   state_code: Generated<string | null>;
+  /** Moves on every write to the learner's progress rows, by trigger (migration 0011). */
+  progress_version: Generated<number>;
 }
 
 export interface UserSessionTable {

@@ -24,6 +24,8 @@ export interface Metrics {
   throttleRefusals: Counter<'limit'>;
   /** result: refunded | refund_failed */
   duplicatePayments: Counter<'result'>;
+  /** result: hit | stale | absent (modules/progress/progress-cache.ts) */
+  progressCacheLookups: Counter<'result'>;
 }
 
 /** What the metrics read from the database at scrape time; DatabaseHandle fits. */
@@ -105,6 +107,12 @@ export function createMetrics(database?: PoolSource): Metrics {
     duplicatePayments: new Counter({
       name: 'duplicate_payments_total',
       help: 'Second payments for an already paid account, by what became of the refund.',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    progressCacheLookups: new Counter({
+      name: 'progress_cache_lookups_total',
+      help: "Session visits by what this server's progress cache held: hit (current), stale (a write moved the version), absent.",
       labelNames: ['result'] as const,
       registers,
     }),

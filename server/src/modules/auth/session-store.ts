@@ -57,10 +57,21 @@ export async function findSessionUser(
   now = Date.now(),
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
   const tokenHash = hashSessionToken(token);
+  const user = await findSessionUserByHash(db, tokenHash, policy, now);
+  return user ? { user, tokenHash } : null;
+}
+
+/** findSessionUser for a token already hashed. */
+export async function findSessionUserByHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<UserRow | null> {
   const [row] = await sessionUserByHash(db, tokenHash);
   if (!row || !(await keepSession(db, tokenHash, row, policy, now))) return null;
   const { last_seen_at: _seen, expires_at: _expires, ...user } = row;
-  return { user, tokenHash };
+  return user;
 }
 
 /** When a session row says it ends and when it was last used. */

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
-import { keepSession, type SessionPolicy } from '../auth/session-store';
+import { findSessionUserByHash, keepSession, type SessionPolicy } from '../auth/session-store';
+import type { ProgressCache } from './progress-cache';
 import type { PresentedUserRow } from '../users/user-presenter';
 import type { UserRow } from '../users/user-store';
 import type { Database } from '../../db/schema';
@@ -82,10 +83,10 @@ const sessionLearnerRecord = compiledQuery(
   (_db, tokenHash: string) => sql<LearnerRecordRow | SessionRow>`
     with session as (select user_ref, expires_at, last_seen_at from user_session where token_hash = ${tokenHash})
     select 'session' as kind, u.id as module_id, u.user_id as item, s.expires_at as at, s.last_seen_at,
-           u.full_name, u.phone, u.payment_status, u.role, u.state_code
+           u.full_name, u.phone, u.payment_status, u.role, u.state_code, u.progress_version
       from session s join app_user u on u.id = s.user_ref
     union all
-    select kind, module_id, item, at, null, null, null, null, null, null from (
+    select kind, module_id, item, at, null, null, null, null, null, null, null from (
       ${learnerRecordSql(sql`(select user_ref from session)`)}
     ) as record`,
 );
@@ -101,6 +102,7 @@ interface SessionRow {
   payment_status: number;
   role: UserRow['role'];
   state_code: string | null;
+  progress_version: number;
 }
 
 /** The session's user, as much of the row as the API may show (presentUser). */
@@ -115,34 +117,48 @@ export async function getUserProgress(
 }
 
 /**
- * The learner whose session token hashes to `tokenHash`, with their progress, read
- * together with the session; null when there is no such session or it has ended
- * (keepSession).
+ * The learner whose session token hashes to `tokenHash`, with their progress; null when
+ * there is no such session or it has ended (keepSession). The first visit of a session
+ * reads both in one statement; later visits read the session with the learner's
+ * progress_version and reuse the progress this server built, unless a write has moved
+ * the version since (decisions/0022).
  */
 export async function getSessionLearner(
-  { db, catalogue }: Pick<ProgressDeps, 'db' | 'catalogue'>,
+  { db, catalogue, progressCache }: Pick<ProgressDeps, 'db' | 'catalogue'> & { progressCache: ProgressCache },
   tokenHash: string,
   policy: SessionPolicy,
 ): Promise<{ user: SessionLearner; progress: UserProgress } | null> {
+  if (progressCache.holds(tokenHash)) {
+    const row = await findSessionUserByHash(db, tokenHash, policy);
+    if (!row) {
+      progressCache.forget(tokenHash);
+      return null;
+    }
+    const user = sessionLearnerOf(row);
+    const kept = progressCache.current(tokenHash, row.id, row.progress_version);
+    if (kept) return { user, progress: kept };
+    // Read after the version, so what is kept is at least as new as the version it is kept at.
+    const progress = progressFrom(catalogue, await learnerRecord(db, row.id));
+    progressCache.keep(tokenHash, row.id, row.progress_version, progress);
+    return { user, progress };
+  }
   const rows = await sessionLearnerRecord(db, tokenHash);
   const session = rows.find((row): row is SessionRow => row.kind === 'session');
   if (!session) return null;
   const times = { expires_at: session.at, last_seen_at: session.last_seen_at };
   if (!(await keepSession(db, tokenHash, times, policy))) return null;
-  const user: SessionLearner = {
-    id: session.module_id,
-    user_id: session.item,
-    full_name: session.full_name,
-    phone: session.phone,
-    payment_status: session.payment_status,
-    role: session.role,
-    state_code: session.state_code,
-  };
+  const user = sessionLearnerOf({ ...session, id: session.module_id, user_id: session.item });
   const progress = progressFrom(
     catalogue,
     rows.filter((row): row is LearnerRecordRow => row.kind !== 'session'),
   );
+  progressCache.keep(tokenHash, user.id, session.progress_version, progress);
   return { user, progress };
+}
+
+function sessionLearnerOf(row: SessionLearner): SessionLearner {
+  const { id, user_id, full_name, phone, payment_status, role, state_code } = row;
+  return { id, user_id, full_name, phone, payment_status, role, state_code };
 }
 
 function progressFrom(catalogue: Catalogue, record: LearnerRecordRow[]): UserProgress {
