@@ -13,7 +13,11 @@ export async function runSql(databaseUrl, ...statements) {
     const db = new Database(databaseUrl.slice('sqlite:'.length));
     db.pragma('busy_timeout = 30000');
     try {
-      for (const [text, params = []] of statements) db.prepare(text.replace(/\$\d+/g, '?')).run(...params);
+      // exec for a statement without parameters: it also runs pragmas, which return rows.
+      for (const [text, params = []] of statements) {
+        if (params.length === 0) db.exec(text);
+        else db.prepare(text.replace(/\$\d+/g, '?')).run(...params);
+      }
     } finally {
       db.close();
     }
