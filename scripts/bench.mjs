@@ -366,10 +366,11 @@ async function withCohort(databaseUrl, learners, measure) {
     // A database that has grown to this size over months is vacuumed and checkpointed; one
     // seeded in a minute is not yet. The seed's 5M rows fired the progress-version trigger
     // (decision 0022) 5M times: on PostgreSQL that leaves app_user with millions of dead row
-    // versions for autovacuum to clear while the rows are measured.
+    // versions, and lesson_progress 5M fresh rows, for autovacuum to work through while the
+    // rows are measured.
     ...(sqlite
       ? [['analyze'], ['pragma wal_checkpoint(truncate)']]
-      : [['vacuum analyze app_user'], ['analyze lesson_progress']]),
+      : [['vacuum analyze app_user'], ['vacuum analyze lesson_progress']]),
   );
   console.log(
     `  (seeded ${learners.toLocaleString('en-US')} learners in ${((Date.now() - started) / 1000).toFixed(0)} s)`,
