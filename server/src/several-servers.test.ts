@@ -3,6 +3,7 @@ import { MODULE_IDS } from '@ehc/common';
 import { checkCredential } from '@ehc/common/credentials';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireRedis } from './test/redis';
+import { grantCourseAccess } from './test/course-access';
 import { captureSilently } from './test/simulated-gateway-control';
 import { FIXTURE_CONTENT_DIR } from './test/test-app';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
@@ -174,11 +175,7 @@ describe.each([
 
   it("shows on one server's next visit what the other just wrote, and ends a session on both at once", async () => {
     const reader = await learner(a);
-    await database.handle.db
-      .updateTable('app_user')
-      .set({ payment_status: 1 })
-      .where('id', '=', reader.userRef)
-      .execute();
+    await grantCourseAccess(database.handle.db, reader.userRef);
     const visitA = async () => {
       const response = await fetch(`${a.url}/api/session`, { headers: { cookie: reader.cookie } });
       return (await response.json()) as {
@@ -201,11 +198,7 @@ describe.each([
     const lessonsOf = (id: string) => (id === 'web-application' ? [1, 2, 3] : [1, 2]);
     for (let trial = 0; trial < 6; trial += 1) {
       const finisher = await learner(a);
-      await database.handle.db
-        .updateTable('app_user')
-        .set({ payment_status: 1 })
-        .where('id', '=', finisher.userRef)
-        .execute();
+      await grantCourseAccess(database.handle.db, finisher.userRef);
       for (const moduleId of MODULE_IDS) {
         const lessons = lessonsOf(moduleId);
         const leaveLast = moduleId === sixth || moduleId === seventh;
@@ -238,11 +231,7 @@ describe.each([
     expect(jwksA).toEqual(jwksB);
 
     const holder = await learner(a);
-    await database.handle.db
-      .updateTable('app_user')
-      .set({ payment_status: 1 })
-      .where('id', '=', holder.userRef)
-      .execute();
+    await grantCourseAccess(database.handle.db, holder.userRef);
     for (const number of [1, 2]) await graphql(a, COMPLETE, { module: 'cryptography', number }, holder.cookie);
     const { certificate_id: id } = await database.handle.db
       .selectFrom('certificate')

@@ -56,7 +56,7 @@ function isPage(contentType: unknown): boolean {
 }
 
 /** The two header sets, worked out once at boot (they carry no nonce, so never change). */
-export function securityHeaders(
+function securityHeaders(
   env: Pick<Env, 'isProduction' | 'tracking'>,
   paymentsMode: 'razorpay' | 'simulated',
 ): { page: Record<string, string>; answer: Record<string, string> } {
