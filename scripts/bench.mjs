@@ -63,8 +63,9 @@ if (!args.has('--no-lighthouse')) await runLighthouse();
  * A bare Fastify server (scripts/lib/bare-server.mjs) under the same load as the app's
  * rows, in a process of its own as the app is: `hello`, the hello-world every ratio
  * divides by, measured before and after each database's rows so both see the same machine; `query`,
- * one trivial query per request on the database, the most any route that reads it can
- * reach here; `dashboard-read`, the dashboard's own database read and nothing else, the
+ * one trivial query per request on the database, the most a route that sends each request
+ * a statement of its own can reach here (session lookups share statements: decision 0023);
+ * `dashboard-read`, the dashboard's own database read and nothing else, the
  * ceiling of the dashboard row (the gap between the two is the app's own work); `replay`,
  * one of the app's answers sent back byte for byte, the ceiling of that answer's row: what
  * its headers and body cost the server, the kernel and the load generator, without the app.
@@ -205,7 +206,7 @@ async function benchDatabase(label, databaseUrl) {
       `  bare Fastify hello-world: ${Math.round(bareBefore.rps)} req/s before the rows, ${Math.round(bareAfter.rps)} after (${signedPercent(bareAfter.rps / bareBefore.rps - 1)}); ratios divide by their mean, ${Math.round(bare.rps)}`,
     );
     console.log(
-      `  bare Fastify + one trivial query on this database: ${Math.round(bareQuery.rps)} req/s, p99 ${bareQuery.p99} ms → ${(bareQuery.rps / bare.rps).toFixed(3)} (the ceiling of a route that reads the database)`,
+      `  bare Fastify + one trivial query on this database: ${Math.round(bareQuery.rps)} req/s, p99 ${bareQuery.p99} ms → ${(bareQuery.rps / bare.rps).toFixed(3)} (the ceiling of a route that sends one statement per request)`,
     );
     console.log(
       `  bare Fastify + the dashboard's database read: ${Math.round(bareRead.rps)} req/s, p99 ${bareRead.p99} ms → ${(bareRead.rps / bare.rps).toFixed(3)} (the ceiling of the dashboard row)`,

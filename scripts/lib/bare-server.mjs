@@ -41,6 +41,7 @@ if (mode === 'hello') {
     { ProgressCache },
     { loadCatalogue },
     { hashSessionToken },
+    { sessionRows },
     { DEFAULT_CONTENT_DIR },
   ] = await Promise.all([
     import('../../server/src/db/database.ts'),
@@ -48,10 +49,16 @@ if (mode === 'hello') {
     import('../../server/src/modules/progress/progress-cache.ts'),
     import('../../server/src/modules/courses/content-loader.ts'),
     import('../../server/src/modules/auth/session-token.ts'),
+    import('../../server/src/modules/auth/session-rows.ts'),
     import('../../server/src/lib/env.ts'),
   ]);
   const handle = openDatabase(databaseUrl, console);
-  const deps = { db: handle.db, catalogue: loadCatalogue(DEFAULT_CONTENT_DIR), progressCache: new ProgressCache() };
+  const deps = {
+    db: handle.db,
+    sessionRows: sessionRows(handle),
+    catalogue: loadCatalogue(DEFAULT_CONTENT_DIR),
+    progressCache: new ProgressCache(),
+  };
   const tokenHash = hashSessionToken(sessionToken);
   const policy = { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 };
   app.get('/', async () => getSessionLearner(deps, tokenHash, policy));

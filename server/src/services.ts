@@ -8,6 +8,7 @@ import { budgetFactory, type Budget, type LimitStore } from './lib/rate-limits';
 import type { ResetDeps } from './modules/account/password-reset';
 import type { AuthDeps } from './modules/auth/auth-service';
 import { AuthThrottle } from './modules/auth/throttle';
+import { sessionRows, type SessionRows } from './modules/auth/session-rows';
 import { CredentialIssuer } from './modules/credentials/credential-service';
 import { loadSigningKeys } from './modules/credentials/signing-keys';
 import { createMailTransport, type MailTransport } from './modules/mail/mail-transport';
@@ -37,6 +38,8 @@ export interface Services {
   redis: Redis | null;
   /** Prometheus metrics of this server (its own registry), served by GET /metrics. */
   metrics: Metrics;
+  /** Reads a session with its user; batched on PostgreSQL (decisions/0023). */
+  sessionRows: SessionRows;
   /** The progress this server built per session, reused while current (decisions/0022). */
   progressCache: ProgressCache;
   /** Where the send-mail job hands messages: the SMTP server, or the .eml outbox folder. */
@@ -117,6 +120,7 @@ export async function createServices(
     limitStore,
     redis,
     metrics,
+    sessionRows: sessionRows(database),
     progressCache: new ProgressCache((lookup) => metrics.progressCacheLookups.inc({ result: lookup })),
     mail,
     settings,

@@ -112,7 +112,7 @@ export async function buildApp({
     errorFormatter: makeErrorFormatter(env.isProduction, operationMetrics),
     context: async (request, reply): Promise<GraphQLContext> => {
       const token = request.cookies[SESSION_COOKIE];
-      const session = token ? await findSessionUser(services.db, token, env.session) : null;
+      const session = token ? await findSessionUser(services, token, env.session) : null;
       return { request, reply, session, services };
     },
   });

@@ -8,5 +8,5 @@ import type { Services } from '../services';
 export async function requestUser(request: FastifyRequest, services: Services): Promise<UserRow | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  return (await findSessionUser(services.db, token, services.env.session))?.user ?? null;
+  return (await findSessionUser(services, token, services.env.session))?.user ?? null;
 }

@@ -251,7 +251,7 @@ describe('session', () => {
     const policy = t.services.env.session;
     const signedIn = Date.now();
     const lastUse = signedIn + policy.idleTimeoutMs - 60_000;
-    const lookUp = (cookie: string, now: number) => findSessionUser(t.services.db, tokenOf(cookie), policy, now);
+    const lookUp = (cookie: string, now: number) => findSessionUser(t.services, tokenOf(cookie), policy, now);
 
     expect(await lookUp(used.cookie, lastUse)).not.toBeNull();
     // A whole timeout after sign-in, but well within one after the last use.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/schema';
 import type { UserRow } from '../users/user-store';
+import type { SessionRows } from './session-rows';
 import { hashSessionToken, newSessionToken } from './session-token';
 
 export interface SessionPolicy {
@@ -39,36 +39,32 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-// Every signed-in request runs this: one lookup by primary key, compiled once.
-const sessionUserByHash = compiledQuery((db, tokenHash: string) =>
-  db
-    .selectFrom('user_session')
-    .innerJoin('app_user', 'app_user.id', 'user_session.user_ref')
-    .selectAll('app_user')
-    .select(['user_session.last_seen_at', 'user_session.expires_at'])
-    .where('user_session.token_hash', '=', tokenHash),
-);
+/** What a session lookup needs: the database, and its batched read (session-rows.ts). */
+export interface SessionDeps {
+  db: Kysely<Database>;
+  sessionRows: SessionRows;
+}
 
 /** The user behind a cookie token, or null when it is unknown, idle too long or expired. */
 export async function findSessionUser(
-  db: Kysely<Database>,
+  deps: SessionDeps,
   token: string,
   policy: SessionPolicy,
   now = Date.now(),
 ): Promise<{ user: UserRow; tokenHash: string } | null> {
   const tokenHash = hashSessionToken(token);
-  const user = await findSessionUserByHash(db, tokenHash, policy, now);
+  const user = await findSessionUserByHash(deps, tokenHash, policy, now);
   return user ? { user, tokenHash } : null;
 }
 
 /** findSessionUser for a token already hashed. */
 export async function findSessionUserByHash(
-  db: Kysely<Database>,
+  { db, sessionRows }: SessionDeps,
   tokenHash: string,
   policy: SessionPolicy,
   now = Date.now(),
 ): Promise<UserRow | null> {
-  const [row] = await sessionUserByHash(db, tokenHash);
+  const row = await sessionRows(tokenHash);
   if (!row || !(await keepSession(db, tokenHash, row, policy, now))) return null;
   const { last_seen_at: _seen, expires_at: _expires, ...user } = row;
   return user;

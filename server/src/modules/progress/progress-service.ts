@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
-import { findSessionUserByHash, keepSession, type SessionPolicy } from '../auth/session-store';
+import { findSessionUserByHash, keepSession, type SessionDeps, type SessionPolicy } from '../auth/session-store';
 import type { ProgressCache } from './progress-cache';
 import type { PresentedUserRow } from '../users/user-presenter';
 import type { UserRow } from '../users/user-store';
@@ -124,12 +124,17 @@ export async function getUserProgress(
  * the version since (decisions/0022).
  */
 export async function getSessionLearner(
-  { db, catalogue, progressCache }: Pick<ProgressDeps, 'db' | 'catalogue'> & { progressCache: ProgressCache },
+  {
+    db,
+    sessionRows,
+    catalogue,
+    progressCache,
+  }: SessionDeps & Pick<ProgressDeps, 'catalogue'> & { progressCache: ProgressCache },
   tokenHash: string,
   policy: SessionPolicy,
 ): Promise<{ user: SessionLearner; progress: UserProgress } | null> {
   if (progressCache.holds(tokenHash)) {
-    const row = await findSessionUserByHash(db, tokenHash, policy);
+    const row = await findSessionUserByHash({ db, sessionRows }, tokenHash, policy);
     if (!row) {
       progressCache.forget(tokenHash);
       return null;
