@@ -18,6 +18,9 @@ async function askForResetLink(page: Page, email: string) {
   await page.goto('/');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before the page's code has arrived, and until then the landing
+  // page, with its own Email field, stays on screen: wait for the page a learner would see.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toHaveText(ACCOUNT_MESSAGES.resetRequested);
