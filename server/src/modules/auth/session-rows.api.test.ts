@@ -19,23 +19,31 @@ afterAll(async () => {
 
 const hashOf = (cookie: string) => hashSessionToken(cookie.slice(cookie.indexOf('=') + 1));
 
-/** The app's database handle, counting the statements it runs. */
-function countingDatabase() {
-  const counter = { statements: 0 };
-  const { db } = t.services.database;
-  const counted = new Proxy(db, {
+type ExecuteQuery = Kysely<Database>['executeQuery'];
+
+/** The app's database handle with its statements sent through `execute` instead. */
+function handleWith(execute: (run: ExecuteQuery, ...args: Parameters<ExecuteQuery>) => ReturnType<ExecuteQuery>) {
+  const { db, kind } = t.services.database;
+  const run: ExecuteQuery = (...args) => db.executeQuery(...args);
+  const wrapped = new Proxy(db, {
     get(target, property) {
+      if (property === 'executeQuery') return (...args: Parameters<ExecuteQuery>) => execute(run, ...args);
       const value = Reflect.get(target, property) as unknown;
-      if (property === 'executeQuery') {
-        return (...args: Parameters<Kysely<Database>['executeQuery']>) => {
-          counter.statements += 1;
-          return target.executeQuery(...args);
-        };
-      }
+      // Kysely's methods read private fields, which exist on the target, not on the proxy.
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { counter, handle: { db: counted, kind: t.services.database.kind } };
+  return { db: wrapped, kind };
+}
+
+/** The app's database handle, counting the statements it runs. */
+function countingDatabase() {
+  const counter = { statements: 0 };
+  const handle = handleWith((run, ...args) => {
+    counter.statements += 1;
+    return run(...args);
+  });
+  return { counter, handle };
 }
 
 describe('session rows', () => {
@@ -94,15 +102,7 @@ describe('session rows', () => {
 
   it('hands a failed statement to every lookup in it, and the next lookup works', async () => {
     const learner = await signUpLearner(t, { paid: true });
-    const { db } = t.services.database;
-    const failing = new Proxy(db, {
-      get(target, property) {
-        if (property === 'executeQuery') return () => Promise.reject(new Error('connection lost'));
-        const value = Reflect.get(target, property) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-    const broken = sessionRows({ db: failing, kind: t.services.database.kind });
+    const broken = sessionRows(handleWith(() => Promise.reject(new Error('connection lost'))));
     const results = await Promise.allSettled([broken(hashOf(learner.cookie)), broken(hashOf(learner.cookie))]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
 
