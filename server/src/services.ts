@@ -38,7 +38,7 @@ export interface Services {
   redis: Redis | null;
   /** Prometheus metrics of this server (its own registry), served by GET /metrics. */
   metrics: Metrics;
-  /** Reads a session with its user; batched on PostgreSQL (decisions/0023). */
+  /** Reads a session with its user; lookups of one event-loop turn share a statement (decisions/0023). */
   sessionRows: SessionRows;
   /** The progress this server built per session, reused while current (decisions/0022). */
   progressCache: ProgressCache;

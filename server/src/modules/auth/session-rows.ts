@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { DatabaseHandle } from '../../db/database';
 import type { UserRow } from '../users/user-store';
+import type { SessionTimes } from './session-store';
 
 /** A session's user with the session's own times; what every signed-in request reads. */
-export type SessionUserRow = UserRow & { last_seen_at: number; expires_at: number };
+export type SessionUserRow = UserRow & SessionTimes;
 
 /** Reads the session with a given token hash, with its user; undefined when there is none. */
 export type SessionRows = (tokenHash: string) => Promise<SessionUserRow | undefined>;
@@ -20,20 +21,20 @@ const MAX_BATCH = 100;
 
 type BatchRow = SessionUserRow & { token_hash: string };
 
+// The sessions and their users, narrowed below to the tokens asked for.
+const sessionUsers = sql`
+  select u.*, s.token_hash, s.last_seen_at, s.expires_at
+    from user_session s join app_user u on u.id = s.user_ref`;
+
 // The same statement in each dialect's way of passing a list: an array on PostgreSQL,
 // JSON on SQLite.
 const byHashes = {
   postgres: compiledQuery(
-    (_db, tokenHashes: string[]) => sql<BatchRow>`
-      select u.*, s.token_hash, s.last_seen_at, s.expires_at
-        from user_session s join app_user u on u.id = s.user_ref
-       where s.token_hash = any(${tokenHashes})`,
+    (_db, tokenHashes: string[]) => sql<BatchRow>`${sessionUsers} where s.token_hash = any(${tokenHashes})`,
   ),
   sqlite: compiledQuery(
-    (_db, tokenHashesJson: string) => sql<BatchRow>`
-      select u.*, s.token_hash, s.last_seen_at, s.expires_at
-        from user_session s join app_user u on u.id = s.user_ref
-       where s.token_hash in (select value from json_each(${tokenHashesJson}))`,
+    (_db, tokenHashesJson: string) =>
+      sql<BatchRow>`${sessionUsers} where s.token_hash in (select value from json_each(${tokenHashesJson}))`,
   ),
 };
 
