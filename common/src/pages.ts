@@ -21,6 +21,7 @@ export type LazyPageName = keyof typeof LAZY_PAGES;
 
 /** The lazily loaded page a path opens, or null (the landing page and the console are in other chunks). */
 export function lazyPageOfPath(pathname: string): LazyPageName | null {
-  const names = Object.keys(LAZY_PAGES) as LazyPageName[];
-  return names.find((name) => LAZY_PAGES[name].path.test(pathname)) ?? null;
+  return PAGE_NAMES.find((name) => LAZY_PAGES[name].path.test(pathname)) ?? null;
 }
+
+const PAGE_NAMES = Object.keys(LAZY_PAGES) as LazyPageName[];

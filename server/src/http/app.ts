@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
-import type { DestinationStream } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { makeErrorFormatter } from '../graphql/error-formatter';
@@ -14,7 +14,7 @@ import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
 import { loggerOptions } from '../lib/logger';
-import { OneLinePerRequest } from '../lib/request-log';
+import { OneLinePerRequest, requestLoggerOnFirstUse } from '../lib/request-log';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
@@ -53,12 +53,15 @@ export async function buildApp({
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const { env } = services;
+  const log = logStream ? pino(loggerOptions(env.logLevel), logStream) : pino(loggerOptions(env.logLevel));
   const options: FastifyServerOptions = {
-    logger: { ...loggerOptions(env.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    loggerInstance: log,
+    childLoggerFactory: requestLoggerOnFirstUse,
     genReqId: () => randomUUID(),
     trustProxy: env.trustProxy,
     bodyLimit: 100 * 1024,
-    logController: new OneLinePerRequest(),
+    // The request lines hold no secrets (request-log.ts), so they skip the redaction.
+    logController: new OneLinePerRequest(log.child({}, { redact: [] })),
   };
   const app = Fastify(options);
 
@@ -80,6 +83,9 @@ export async function buildApp({
   // (decisions/0018).
   await app.register(compress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    // Requests are not decompressed: browsers never compress what they send, and a body
+    // that arrives compressed anyway fails to parse with a 400. Each request saves a hook.
+    globalDecompression: false,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
@@ -92,11 +98,15 @@ export async function buildApp({
 
   const operationMetrics = new OperationMetrics(services.metrics);
   const guard = makeJsonPostGuard(env.appOrigin);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?')[0] !== GRAPHQL_PATH) return;
-    // Answers carry the learner's own data: never let a shared cache keep them.
-    reply.header('cache-control', 'no-store');
-    return guard(request, reply);
+  // On the GraphQL route only (Mercurius adds it below), so no other request pays for it.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== GRAPHQL_PATH) return;
+    const graphqlOnly: onRequestHookHandler = async (request, reply) => {
+      // Answers carry the learner's own data: never let a shared cache keep them.
+      reply.header('cache-control', 'no-store');
+      return guard(request, reply);
+    };
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), graphqlOnly];
   });
   registerInputGuard(app, GRAPHQL_PATH);
 

@@ -18,7 +18,8 @@ export function registerHealth(app: FastifyInstance, database: DatabaseHandle): 
     return last.answer;
   };
 
-  app.get('/healthz', async (request, reply) => {
+  // The answer is a few dozen bytes, never worth compressing: no compression hook at all.
+  app.get('/healthz', { compress: false }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await databaseAnswer();

@@ -8,11 +8,13 @@ import type { Metrics } from '../lib/metrics';
  * no route (including the web app's page fallback) is "not_found".
  */
 export function recordRequestDurations(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback rather than an async function: no promise and no extra turn per request.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.httpRequests.observe(
       { method: request.method, route: request.routeOptions.url ?? 'not_found', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }
 

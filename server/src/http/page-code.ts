@@ -10,15 +10,15 @@ interface ManifestChunk {
 }
 
 /**
- * `Link` header entries naming the code of the page a path opens: its chunk and the chunks
- * and styles it imports that the first page's code does not already load. The browser
- * fetches them with the page's first code instead of after running it, which is when the
- * app would ask for them. Worked out once from the build's manifest; without a manifest
- * (API tests serve a bare page shell) there are none.
+ * The `Link` header value naming the code of the page a path opens: its chunk and the
+ * chunks and styles it imports that the first page's code does not already load. The
+ * browser fetches them with the page's first code instead of after running it, which is
+ * when the app would ask for them. Worked out once per page from the build's manifest;
+ * empty for the landing page, and without a manifest (API tests serve a bare page shell).
  */
-export function pageCodeHints(distDir: string): (path: string) => string[] {
+export function pageCodeHints(distDir: string): (path: string) => string {
   const manifestPath = `${distDir}/.vite/manifest.json`;
-  if (!existsSync(manifestPath)) return () => [];
+  if (!existsSync(manifestPath)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const withImports = (key: string, into = new Set<string>()): Set<string> => {
     if (into.has(key)) return into;
@@ -29,19 +29,22 @@ export function pageCodeHints(distDir: string): (path: string) => string[] {
   const loadedFirst = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withImports(key, loadedFirst);
 
-  const hints = new Map<LazyPageName, string[]>();
+  const hints = new Map<LazyPageName, string>();
   for (const name of Object.keys(LAZY_PAGES) as LazyPageName[]) {
     const page = LAZY_PAGES[name].module;
     // A page moved without updating common/src/pages.ts: say so at boot, not by slow pages.
     if (!manifest[page]) throw new Error(`The web build has no chunk for ${page} (common/src/pages.ts)`);
     const own = [...withImports(page)].filter((key) => !loadedFirst.has(key)).map((key) => manifest[key]!);
-    hints.set(name, [
-      ...own.map((chunk) => `</${chunk.file}>; rel=modulepreload`),
-      ...own.flatMap((chunk) => chunk.css ?? []).map((file) => `</${file}>; rel=preload; as=style`),
-    ]);
+    hints.set(
+      name,
+      [
+        ...own.map((chunk) => `</${chunk.file}>; rel=modulepreload`),
+        ...own.flatMap((chunk) => chunk.css ?? []).map((file) => `</${file}>; rel=preload; as=style`),
+      ].join(', '),
+    );
   }
   return (path) => {
     const name = lazyPageOfPath(path);
-    return name ? hints.get(name)! : [];
+    return name ? hints.get(name)! : '';
   };
 }

@@ -10,6 +10,7 @@ import { lessonDocumentPath, type CourseDocuments } from './course-routes';
 import { SESSION_PATH } from './learner-routes';
 import { pageCodeHints } from './page-code';
 import { requestUser } from './request-session';
+import { pathOf } from '../lib/url-path';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -120,8 +121,8 @@ export async function registerWebApp(
         /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
         () => `<meta name="description" content="${escapeHtml(description)}" />`,
       );
-    const code = codeOf(request.url.split('?')[0]!);
-    if (code.length > 0) reply.header('link', code.join(', '));
+    const code = codeOf(pathOf(request.url));
+    if (code) reply.header('link', code);
     return reply
       .code(certificate ? 200 : 404)
       .header('cache-control', 'no-cache')
@@ -129,34 +130,37 @@ export async function registerWebApp(
       .send(html);
   });
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0]!;
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
-    const preloads = await documentsToPreload(path, request, services, courseDocuments);
-    const links = [...codeOf(path), ...preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)];
-    if (links.length > 0) reply.header('link', links.join(', '));
-    // Hints naming the learner's own documents: no shared cache may hand them to someone else.
-    return sendShell(request, reply, preloads.length > 0 ? 'private, no-cache' : undefined);
+    const code = codeOf(path);
+    const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
+    const mayPreload = request.headers.cookie && (reader || /^\/dashboard(\/premium)?$/.test(path));
+    // Most visits (every signed-out one) need no lookup, so they take no promise either.
+    if (!mayPreload) return sendShell(request, reply, code);
+    return documentsToPreload(reader, request, services, courseDocuments).then((preloads) => {
+      const links = [code, ...preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)];
+      // Hints naming the learner's own documents: no shared cache may hand them to someone else.
+      if (preloads.length > 0) return sendShell(request, reply, links.filter(Boolean).join(', '), 'private, no-cache');
+      return sendShell(request, reply, code);
+    });
   });
   return true;
 }
 
 /**
- * The course documents the page at `path` asks for first, when the signed-in learner may
- * read them: the browser fetches them (Link: rel=preload) while the page's code loads,
- * instead of after the code has asked who is signed in. Only reader and dashboard
- * addresses with a session cookie cost a lookup; no cookie, no hint, no 401.
+ * The course documents a reader or dashboard page asks for first, when the signed-in
+ * learner may read them: the browser fetches them (Link: rel=preload) while the page's
+ * code loads, instead of after the code has asked who is signed in. Without a session,
+ * no hint and no 401.
  */
 async function documentsToPreload(
-  path: string,
+  reader: RegExpExecArray | null,
   request: FastifyRequest,
   services: Services,
   course: CourseDocuments,
 ): Promise<string[]> {
-  const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
-  if (!reader && !/^\/dashboard(\/premium)?$/.test(path)) return [];
-  if (!request.headers.cookie) return [];
   const user = await requestUser(request, services);
   if (!user) return [];
   // What the page asks for first: the session (with the progress) at boot, then the
@@ -170,19 +174,26 @@ async function documentsToPreload(
 
 /**
  * The app shell, compressed once at start: every page visit gets it from memory in the
- * encoding the browser prefers, with no file read and no per-request compression.
+ * encoding the browser prefers, with no file read and no per-request compression, and
+ * its headers set in one call. `link` names the page's code and documents (or is empty).
  */
 function shellSender(html: string) {
   const raw = Buffer.from(html);
-  const encoded = {
-    br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: zlib.gzipSync(raw, { level: 9 }),
+  const shared = { vary: 'accept-encoding', 'content-type': 'text/html; charset=utf-8' };
+  const copies = {
+    br: {
+      body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      headers: { ...shared, 'content-encoding': 'br' },
+    },
+    gzip: { body: zlib.gzipSync(raw, { level: 9 }), headers: { ...shared, 'content-encoding': 'gzip' } },
+    identity: { body: raw, headers: shared },
   };
-  return (request: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache') => {
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    reply.header('cache-control', cacheControl).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    return encoding ? reply.header('content-encoding', encoding).send(encoded[encoding]) : reply.send(raw);
+  return (request: FastifyRequest, reply: FastifyReply, link: string, cacheControl = 'no-cache') => {
+    const accepted = request.headers['accept-encoding'] ?? '';
+    const copy = copies[/\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity'];
+    reply.headers(copy.headers).header('cache-control', cacheControl);
+    if (link) reply.header('link', link);
+    return reply.send(copy.body);
   };
 }
 
