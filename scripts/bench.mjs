@@ -62,28 +62,42 @@ if (!args.has('--no-lighthouse')) await runLighthouse();
 /**
  * A bare Fastify server (scripts/lib/bare-server.mjs) under the same load as the app's
  * rows, in a process of its own as the app is: `hello`, the hello-world every ratio
- * divides by, measured before and after each database's rows so both see the same machine; `query`,
- * one trivial query per request on the database, the most a route that sends each request
- * a statement of its own can reach here (session lookups share statements: decision 0023);
- * `dashboard-read`, the dashboard's own database read and nothing else, the
- * ceiling of the dashboard row (the gap between the two is the app's own work); `replay`,
- * one of the app's answers sent back byte for byte, the ceiling of that answer's row: what
- * its headers and body cost the server, the kernel and the load generator, without the app.
+ * divides by, kept running through a database's rows and measured just before each of
+ * them; `query`, one trivial query per request on the database, the most a route that
+ * sends each request a statement of its own can reach here (session lookups share
+ * statements: decision 0023); `dashboard-read`, the dashboard's own database read and
+ * nothing else, the ceiling of the dashboard row (the gap between the two is the app's own
+ * work); `replay`, one of the app's answers sent back byte for byte, the ceiling of that
+ * answer's row: what its headers and body cost the server, the kernel and the load
+ * generator, without the app.
  */
-async function measureBare(mode, ...args) {
+async function startBare(mode, ...args) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/bare-server.mjs', mode, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+  };
   try {
     const port = await new Promise((resolve, reject) => {
       server.stdout.once('data', (line) => resolve(Number(String(line).trim())));
       server.once('exit', (code) => reject(new Error(`the bare server (${mode}) exited with ${code}`)));
     });
-    return await load({ url: `http://127.0.0.1:${port}/` });
+    return { url: `http://127.0.0.1:${port}/`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function measureBare(mode, ...args) {
+  const server = await startBare(mode, ...args);
+  try {
+    return await load({ url: server.url });
   } finally {
-    server.kill('SIGTERM');
-    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
   }
 }
 
@@ -191,33 +205,57 @@ async function benchDatabase(label, databaseUrl) {
       ['certificate PNG, repeat visit (304)', get(certificate, { 'if-none-match': await etagOf(certificate) })],
       ['login (argon2id, unknown email)', logins],
     ];
-    const bareBefore = await measureBare('hello');
-    const bareQuery = await measureBare('query', databaseUrl);
-    const bareRead = await measureBare('dashboard-read', databaseUrl, decodeURIComponent(cookie.split('=')[1]));
-    const bareHealth = await measureBare('replay', `${base}/healthz`);
-    const bareShell = await measureBare('replay', `${base}/`);
+    // This machine's speed drifts by a quarter within a run, so every row is measured just
+    // after a run of the hello-world and divides by that run, not by one taken minutes apart.
+    const hello = await startBare('hello');
+    const helloRates = [];
+    const paired = async (measure) => {
+      const bare = await load({ url: hello.url });
+      helloRates.push(bare.rps);
+      return { ...(await measure()), bare: bare.rps };
+    };
+    const ceilings = [];
+    const ceiling = async (name, note, mode, ...modeArgs) =>
+      ceilings.push([name, note, await paired(() => measureBare(mode, ...modeArgs))]);
     const measured = [];
-    for (const [name, options] of rows) measured.push([name, options, await load(options)]);
-    // The hello-world again after the rows: this machine's speed drifts within a run, so
-    // every ratio divides by the mean of the two, and the gap between them is printed.
-    const bareAfter = await measureBare('hello');
-    const bare = { rps: (bareBefore.rps + bareAfter.rps) / 2 };
+    try {
+      const token = decodeURIComponent(cookie.split('=')[1]);
+      await ceiling(
+        'bare Fastify + one trivial query on this database',
+        '(the ceiling of a route that sends one statement per request)',
+        'query',
+        databaseUrl,
+      );
+      await ceiling(
+        "bare Fastify + the dashboard's database read",
+        '(the ceiling of the dashboard row)',
+        'dashboard-read',
+        databaseUrl,
+        token,
+      );
+      for (const [what, path] of [
+        ['/healthz', '/healthz'],
+        ['GET /', '/'],
+      ]) {
+        await ceiling(
+          `bare Fastify sending ${what}'s own answer, byte for byte`,
+          `(the ceiling of the ${what} row: the same headers and body, none of the app)`,
+          'replay',
+          `${base}${path}`,
+        );
+      }
+      for (const [name, options] of rows) measured.push([name, options, await paired(() => load(options))]);
+    } finally {
+      await hello.stop();
+    }
     console.log(`\n${label}`);
+    const sorted = [...helloRates].sort((x, y) => x - y);
     console.log(
-      `  bare Fastify hello-world: ${Math.round(bareBefore.rps)} req/s before the rows, ${Math.round(bareAfter.rps)} after (${signedPercent(bareAfter.rps / bareBefore.rps - 1)}); ratios divide by their mean, ${Math.round(bare.rps)}`,
+      `  bare Fastify hello-world, measured just before each row: ${Math.round(sorted[0])}–${Math.round(sorted.at(-1))} req/s (median ${Math.round(median(sorted))}); each ratio divides by the run just before its row`,
     );
-    console.log(
-      `  bare Fastify + one trivial query on this database: ${Math.round(bareQuery.rps)} req/s, p99 ${bareQuery.p99} ms → ${(bareQuery.rps / bare.rps).toFixed(3)} (the ceiling of a route that sends one statement per request)`,
-    );
-    console.log(
-      `  bare Fastify + the dashboard's database read: ${Math.round(bareRead.rps)} req/s, p99 ${bareRead.p99} ms → ${(bareRead.rps / bare.rps).toFixed(3)} (the ceiling of the dashboard row)`,
-    );
-    for (const [what, result] of [
-      ['/healthz', bareHealth],
-      ['GET /', bareShell],
-    ]) {
+    for (const [name, note, result] of ceilings) {
       console.log(
-        `  bare Fastify sending ${what}'s own answer, byte for byte: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms → ${(result.rps / bare.rps).toFixed(3)} (the ceiling of the ${what} row: the same headers and body, none of the app)`,
+        `  ${name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms → ${(result.rps / result.bare).toFixed(3)} ${note}`,
       );
     }
     console.log('  endpoint (visits: whole dashboard visits/s)    req/s    p99 ms   ÷ bare');
@@ -225,7 +263,7 @@ async function benchDatabase(label, databaseUrl) {
       const rate = result.rps / (options.requestsPerVisit ?? 1);
       const note = result.errors ? `  (${result.errors} errors or 4xx/5xx)` : '';
       console.log(
-        `  ${name.padEnd(44)} ${String(Math.round(rate)).padStart(7)} ${String(result.p99).padStart(9)} ${(rate / bare.rps).toFixed(3).padStart(8)}${note}`,
+        `  ${name.padEnd(44)} ${String(Math.round(rate)).padStart(7)} ${String(result.p99).padStart(9)} ${(rate / result.bare).toFixed(3).padStart(8)}${note}`,
       );
     }
 
@@ -408,10 +446,6 @@ async function load(options) {
   // A 304 is the answer a revalidated document should get, not a failure.
   const failed = result['4xx'] + result['5xx'] + result.errors;
   return { rps: result.requests.average, p99: result.latency.p99, errors: failed };
-}
-
-function signedPercent(fraction) {
-  return `${fraction >= 0 ? '+' : ''}${Math.round(fraction * 100)}%`;
 }
 
 /** The run with the median rate of three. */
