@@ -1,17 +1,26 @@
 /**
  * The pages beyond the landing page: the addresses each opens (as web/src/app/router.tsx
- * routes them) and the module that holds it, each built into its own chunk. The web app
+ * routes them), the module that holds it, each built into its own chunk, and whether it
+ * needs a signed-in learner (`RequireUser` sends anyone else to the landing page). The web app
  * starts the chunk of the page in the address at boot (web/src/app/lazy-pages.tsx); the
  * server names the chunk's files in the page's `Link` header, found in the build's
  * manifest by `module`, so they download with the page's first code (server/src/http/page-code.ts).
  */
 export const LAZY_PAGES = {
-  dashboard: { path: /^\/dashboard(\/premium)?$/, module: 'src/features/dashboard/DashboardPage.tsx' },
-  course: { path: /^\/course\/[^/]+(\/[^/]+)?$/, module: 'src/features/course-reader/CoursePage.tsx' },
-  subscription: { path: /^\/subscription$/, module: 'src/features/checkout/SubscriptionPage.tsx' },
+  dashboard: {
+    path: /^\/dashboard(\/premium)?$/,
+    module: 'src/features/dashboard/DashboardPage.tsx',
+    signedIn: true,
+  },
+  course: {
+    path: /^\/course\/[^/]+(\/[^/]+)?$/,
+    module: 'src/features/course-reader/CoursePage.tsx',
+    signedIn: true,
+  },
+  subscription: { path: /^\/subscription$/, module: 'src/features/checkout/SubscriptionPage.tsx', signedIn: true },
   verify: { path: /^\/verify(\/[^/]+)?$/, module: 'src/features/certificates/VerifyPage.tsx' },
-  account: { path: /^\/account$/, module: 'src/features/account/AccountPage.tsx' },
-  receipt: { path: /^\/account\/receipts\/[^/]+$/, module: 'src/features/account/ReceiptPage.tsx' },
+  account: { path: /^\/account$/, module: 'src/features/account/AccountPage.tsx', signedIn: true },
+  receipt: { path: /^\/account\/receipts\/[^/]+$/, module: 'src/features/account/ReceiptPage.tsx', signedIn: true },
   forgotPassword: { path: /^\/forgot-password$/, module: 'src/features/account/ForgotPasswordPage.tsx' },
   resetPassword: { path: /^\/reset-password$/, module: 'src/features/account/ResetPasswordPage.tsx' },
   legal: { path: /^\/(terms|privacy|refunds|contact)$/, module: 'src/features/legal/LegalPage.tsx' },

@@ -14,9 +14,10 @@ interface ManifestChunk {
  * chunks and styles it imports that the first page's code does not already load. The
  * browser fetches them with the page's first code instead of after running it, which is
  * when the app would ask for them. Worked out once per page from the build's manifest;
- * empty for the landing page, and without a manifest (API tests serve a bare page shell).
+ * empty for the landing page, for a learners' page without a session cookie, and without
+ * a manifest (API tests serve a bare page shell).
  */
-export function pageCodeHints(distDir: string): (path: string) => string {
+export function pageCodeHints(distDir: string): (path: string, signedIn: boolean) => string {
   const manifestPath = `${distDir}/.vite/manifest.json`;
   if (!existsSync(manifestPath)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -43,8 +44,11 @@ export function pageCodeHints(distDir: string): (path: string) => string {
       ].join(', '),
     );
   }
-  return (path) => {
+  return (path, signedIn) => {
     const name = lazyPageOfPath(path);
-    return name ? hints.get(name)! : '';
+    if (!name) return '';
+    // A signed-out visitor to a page for learners is sent to the landing page: its code is wasted.
+    const page = LAZY_PAGES[name];
+    return 'signedIn' in page && page.signedIn && !signedIn ? '' : hints.get(name)!;
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAZY_PAGES } from '@ehc/common';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 import { COMPRESSION_THRESHOLD_BYTES } from './app';
 
@@ -85,7 +86,7 @@ describe('serving the web app', () => {
       return sessionCookie!;
     };
     const [unpaid, paid] = [await signUp(false), await signUp(true)];
-    // The documents among the hints (the page's code is named for everyone; see below).
+    // The documents among the hints (the page's code is named too; see below).
     const hints = async (url: string, cookie?: string) => {
       const response = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
       expect(response.statusCode).toBe(200);
@@ -117,12 +118,18 @@ describe('serving the web app', () => {
   });
 
   it("names the code of the page in the address that the first page's code does not load", async () => {
-    const linkOf = async (url: string) => (await t.app.inject({ url })).headers.link;
-    expect(await linkOf('/course/cryptography/2')).toBe(
+    // Whether the session is still good does not matter here: the cookie alone says a
+    // learner is likely to stay on the page rather than be sent to the landing page.
+    const withSession = { cookie: `${SESSION_COOKIE}=any-value` };
+    const linkOf = async (url: string, headers = {}) => (await t.app.inject({ url, headers })).headers.link;
+    expect(await linkOf('/course/cryptography/2', withSession)).toBe(
       '</assets/CoursePage-P1.js>; rel=modulepreload, </assets/Dialog-D1.js>; rel=modulepreload, ' +
         '</assets/lesson-content-L1.css>; rel=preload; as=style',
     );
-    expect(await linkOf('/dashboard')).toBe('</assets/DashboardPage-P1.js>; rel=modulepreload');
+    expect(await linkOf('/dashboard', withSession)).toBe('</assets/DashboardPage-P1.js>; rel=modulepreload');
+    // A signed-out visitor to a learners' page is sent to the landing page: no code for it.
+    expect(await linkOf('/dashboard')).toBeUndefined();
+    expect(await linkOf('/course/cryptography/2', { cookie: 'theme=dark' })).toBeUndefined();
     expect(await linkOf('/terms')).toBe('</assets/LegalPage-P1.js>; rel=modulepreload');
     // The verification page, filled in on the server, names its code too.
     expect(await linkOf('/verify/EHC-NONE')).toBe('</assets/VerifyPage-P1.js>; rel=modulepreload');

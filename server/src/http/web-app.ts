@@ -7,6 +7,7 @@ import { certificateTitle, findCertificate, verifyUrl } from '../modules/certifi
 import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
 import { lessonDocumentPath, type CourseDocuments } from './course-routes';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { SESSION_PATH } from './learner-routes';
 import { pageCodeHints } from './page-code';
 import { requestUser } from './request-session';
@@ -121,7 +122,7 @@ export async function registerWebApp(
         /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
         () => `<meta name="description" content="${escapeHtml(description)}" />`,
       );
-    const code = codeOf(pathOf(request.url));
+    const code = codeOf(pathOf(request.url), false);
     if (code) reply.header('link', code);
     return reply
       .code(certificate ? 200 : 404)
@@ -134,9 +135,10 @@ export async function registerWebApp(
     const path = pathOf(request.url);
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
-    const code = codeOf(path);
+    const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
+    const code = codeOf(path, hasSession);
     const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
-    const mayPreload = request.headers.cookie && (reader || /^\/dashboard(\/premium)?$/.test(path));
+    const mayPreload = hasSession && (reader || /^\/dashboard(\/premium)?$/.test(path));
     // Most visits (every signed-out one) need no lookup, so they take no promise either.
     if (!mayPreload) return sendShell(request, reply, code);
     return documentsToPreload(reader, request, services, courseDocuments).then((preloads) => {
