@@ -135,7 +135,9 @@ export async function registerWebApp(
     const path = pathOf(request.url);
     const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
-    const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
+    // The raw header, not the parsed cookies: this only decides hints, and it must not
+    // depend on the cookie plugin being registered before the web app.
+    const hasSession = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
     const code = codeOf(path, hasSession);
     const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
     const mayPreload = hasSession && (reader || /^\/dashboard(\/premium)?$/.test(path));
