@@ -144,6 +144,8 @@ test.describe('display settings', () => {
 
   test('the skip link is the first stop and moves focus to the page’s main content', async ({ page }) => {
     await page.goto('/');
+    // A keyboard user tabs once the page is there to read.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();

@@ -127,6 +127,13 @@ export async function buildApp({
     },
   });
   operationMetrics.register(app);
+  // Mercurius answers GET and POST; any other method at its address gets the guard's 405
+  // (attached by the onRoute hook above, like the Allow header), not a 404.
+  app.route({
+    method: ['PUT', 'PATCH', 'DELETE'],
+    url: GRAPHQL_PATH,
+    handler: (_request, reply) => reply.code(405).header('allow', 'POST').send(),
+  });
 
   app.graphql.addHook('preValidation', guardDocument);
 

@@ -142,6 +142,19 @@ describe('CSRF protection on /graphql', () => {
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('POST');
   });
+
+  it.each(['PUT', 'PATCH', 'DELETE'] as const)('refuses %s with a 405 that names POST', async (method) => {
+    const response = await t.app.inject({
+      method,
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: signupBody('put.method@example.com'),
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(response.json().errors[0].extensions.code).toBe('METHOD_NOT_ALLOWED');
+    expect(await userExists('put.method@example.com')).toBe(false);
+  });
 });
 
 describe('API answers', () => {

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { clearCourseCache, receiveSessionCourseData, type SessionCourseData } from './course-api';
 import { getJson } from './get-json';
 import { gql } from './graphql';
@@ -59,6 +68,13 @@ interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+/** The session document: who is signed in, with the progress that comes with it. */
+async function askWhoIsSignedIn(): Promise<SessionUser | null> {
+  const data = await getJson<{ me: SessionUser | null } & SessionCourseData>(SESSION_PATH);
+  receiveSessionCourseData(data, data.me?.user_id ?? null);
+  return data.me;
+}
+
 /**
  * Holds the signed-in learner as the server reports it. The cookie is HttpOnly, so the
  * only way to know who is signed in is to ask; until the answer arrives the state is
@@ -84,15 +100,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const refresh = useCallback(async () => {
-    const data = await getJson<{ me: SessionUser | null } & SessionCourseData>(SESSION_PATH);
-    receiveSessionCourseData(data, data.me?.user_id ?? null);
-    setUser(data.me);
-    return data.me;
+    const me = await askWhoIsSignedIn();
+    setUser(me);
+    return me;
   }, [setUser]);
 
+  // The first answer opens the first screen: a transition, so React renders that screen
+  // in slices rather than in one long task while the page is still loading. Every other
+  // change of user stays urgent: a sign-in navigates straight after setting the user,
+  // and the next screen's guard must find that user in the same render.
   useEffect(() => {
-    refresh().catch(() => setUser(null));
-  }, [refresh, setUser]);
+    askWhoIsSignedIn().then(
+      (me) => startTransition(() => setUser(me)),
+      () => setUser(null),
+    );
+  }, [setUser]);
 
   const api = useMemo<SessionApi>(
     () => ({

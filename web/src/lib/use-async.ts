@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type AsyncState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
@@ -16,9 +16,12 @@ export function useAsync<T>(
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
+    // The answer's render (often a whole screen) is a transition, so React renders it
+    // in slices and a tap or a keystroke in the meantime is not held up behind it.
+    const settle = (next: AsyncState<T>) => current && startTransition(() => setState(next));
     load().then(
-      (data) => current && setState({ status: 'ready', data }),
-      (error: unknown) => current && setState({ status: 'error', error }),
+      (data) => settle({ status: 'ready', data }),
+      (error: unknown) => settle({ status: 'error', error }),
     );
     return () => {
       current = false;
