@@ -63,7 +63,8 @@ if (!args.has('--no-lighthouse')) await runLighthouse();
  * A bare Fastify server (scripts/lib/bare-server.mjs) under the same load as the app's
  * rows, in a process of its own as the app is: `hello`, the hello-world every ratio
  * divides by, kept running through a database's rows and measured just before each of
- * them; `query`, one trivial query per request on the database, the most a route that
+ * them; `hello-logged`, the same hello-world with Fastify's own request logging at
+ * `info`, what a stock Fastify server pays for its log; `query`, one trivial query per request on the database, the most a route that
  * sends each request a statement of its own can reach here (session lookups share
  * statements: decision 0023); `dashboard-read`, the dashboard's own database read and
  * nothing else, the ceiling of the dashboard row (the gap between the two is the app's own
@@ -220,6 +221,11 @@ async function benchDatabase(label, databaseUrl) {
     const measured = [];
     try {
       const token = decodeURIComponent(cookie.split('=')[1]);
+      await ceiling(
+        'bare Fastify with its own request logging at info',
+        "(Fastify's default: two lines a request; the app writes one)",
+        'hello-logged',
+      );
       await ceiling(
         'bare Fastify + one trivial query on this database',
         '(the ceiling of a route that sends one statement per request)',
