@@ -62,6 +62,27 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('reader-position')).toHaveText('Lesson 2 of 3 · 33% done');
     });
 
+    test('Next to a lesson already fetched shows it at once, with no "Loading..." in between', async ({ page }) => {
+      await signInPaidLearner(page);
+      // The reader fetches the following lesson ahead, so Next can show it from memory.
+      const following = page.waitForResponse((response) => response.url().endsWith('/api/lessons/web-application/2'));
+      await page.goto('/course/web-application/1');
+      await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-1')).toBeVisible();
+      await following;
+      // Counts every "Loading..." put on the page from here on, however briefly.
+      await page.evaluate(() => {
+        const counter = window as unknown as { loadingShown: number };
+        counter.loadingShown = 0;
+        new MutationObserver((records) => {
+          const added = records.flatMap((record) => Array.from(record.addedNodes));
+          counter.loadingShown += added.filter((node) => node.textContent?.includes('Loading...')).length;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-2')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { loadingShown: number }).loadingShown)).toBe(0);
+    });
+
     test('a lesson number that does not exist goes to the resume point', async ({ page, allowConsoleErrors }) => {
       // The reader asks for the lesson in the address before the catalogue can say it does
       // not exist (no waterfall); the browser logs that request's 404.

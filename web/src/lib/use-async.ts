@@ -15,13 +15,15 @@ export function useAsync<T>(
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
-    // The answer's render (often a whole screen) is a transition, so React renders it
-    // in slices and a tap or a keystroke in the meantime is not held up behind it.
-    const settle = (next: AsyncState<T>) => current && startTransition(() => setState(next));
+    // Every change here is a transition, so React renders the answer (often a whole
+    // screen) in slices, and a tap or a keystroke in the meantime is not held up behind
+    // it. "loading" too: an answer already in memory (a lesson fetched ahead) then lands
+    // in the same render, with no "Loading..." in between.
+    const show = (next: AsyncState<T>) => current && startTransition(() => setState(next));
+    show({ status: 'loading' });
     load().then(
-      (data) => settle({ status: 'ready', data }),
-      (error: unknown) => settle({ status: 'error', error }),
+      (data) => show({ status: 'ready', data }),
+      (error: unknown) => show({ status: 'error', error }),
     );
     return () => {
       current = false;
