@@ -128,7 +128,8 @@ export async function buildApp({
   });
   operationMetrics.register(app);
   // Mercurius answers GET and POST; any other method at its address gets the guard's 405
-  // (attached by the onRoute hook above, like the Allow header), not a 404.
+  // with its Allow header (the onRoute hook above attaches the guard), not a 404. The
+  // guard answers before the handler, which only keeps a 405 should that ever change.
   app.route({
     method: ['PUT', 'PATCH', 'DELETE'],
     url: GRAPHQL_PATH,
