@@ -5,6 +5,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -68,12 +69,7 @@ interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
-/** The session document: who is signed in, with the progress that comes with it. */
-async function askWhoIsSignedIn(): Promise<SessionUser | null> {
-  const data = await getJson<{ me: SessionUser | null } & SessionCourseData>(SESSION_PATH);
-  receiveSessionCourseData(data, data.me?.user_id ?? null);
-  return data.me;
-}
+type SessionDocument = { me: SessionUser | null } & SessionCourseData;
 
 /**
  * Holds the signed-in learner as the server reports it. The cookie is HttpOnly, so the
@@ -83,8 +79,13 @@ async function askWhoIsSignedIn(): Promise<SessionUser | null> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   const [notice, setNotice] = useState<string | null>(null);
+  // Counts the changes of user made on this page. The session document answers for the
+  // moment it was asked: if the user changed meanwhile (a sign-in that finished before the
+  // page's first answer, say), the answer is out of date and is dropped, not applied last.
+  const changes = useRef(0);
 
   const setUser = useCallback((user: SessionUser | null) => {
+    changes.current += 1;
     setState({ status: 'ready', user });
     // A notice belongs to the signed-out moment it reports; signing in again ends it.
     if (user) setNotice(null);
@@ -99,22 +100,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [setUser],
   );
 
-  const refresh = useCallback(async () => {
-    const me = await askWhoIsSignedIn();
-    setUser(me);
-    return me;
-  }, [setUser]);
+  /**
+   * Asks the server who is signed in and, unless the user changed on this page meanwhile,
+   * applies the answer (through `apply`) with the progress that came with it. Returns the
+   * server's answer either way.
+   */
+  const askWhoIsSignedIn = useCallback(async (apply: (user: SessionUser | null) => void) => {
+    const asked = changes.current;
+    const data = await getJson<SessionDocument>(SESSION_PATH);
+    if (changes.current === asked) {
+      receiveSessionCourseData(data, data.me?.user_id ?? null);
+      apply(data.me);
+    }
+    return data.me;
+  }, []);
+
+  const refresh = useCallback(() => askWhoIsSignedIn(setUser), [askWhoIsSignedIn, setUser]);
 
   // The first answer opens the first screen: a transition, so React renders that screen
   // in slices rather than in one long task while the page is still loading. Every other
   // change of user stays urgent: a sign-in navigates straight after setting the user,
   // and the next screen's guard must find that user in the same render.
   useEffect(() => {
-    askWhoIsSignedIn().then(
-      (me) => startTransition(() => setUser(me)),
-      () => setUser(null),
-    );
-  }, [setUser]);
+    const asked = changes.current;
+    askWhoIsSignedIn((me) => startTransition(() => setUser(me))).catch(() => {
+      if (changes.current === asked) setUser(null);
+    });
+  }, [askWhoIsSignedIn, setUser]);
 
   const api = useMemo<SessionApi>(
     () => ({

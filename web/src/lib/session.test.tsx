@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider, useSession, type SessionUser } from './session';
+
+const ASHA: SessionUser = {
+  user_id: 'asha@example.com',
+  full_name: 'Asha Rao',
+  phone: '9876543210',
+  payment_status: true,
+  subscribed: true,
+  is_admin: false,
+  state_code: null,
+};
+const RAVI: SessionUser = { ...ASHA, user_id: 'ravi@example.com', full_name: 'Ravi Kumar' };
+
+/** The server's answers, held until the test lets each one through. */
+interface HeldAnswer {
+  path: string;
+  body: unknown;
+  answer(body: unknown): Promise<void>;
+  fail(): Promise<void>;
+}
+
+let held: HeldAnswer[];
+
+beforeEach(() => {
+  held = [];
+  vi.stubGlobal(
+    'fetch',
+    (path: string, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+        // Each answer is let through inside act(), so React has applied it when act() returns.
+        held.push({
+          path,
+          body,
+          answer: (answer) => act(async () => resolve(Response.json(answer))),
+          fail: () => act(async () => reject(new TypeError('Failed to fetch'))),
+        });
+      }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The one request the page is waiting on for `path`. */
+function waiting(path: string): HeldAnswer {
+  const matches = held.filter((request) => request.path === path);
+  expect(matches).toHaveLength(1);
+  held = held.filter((request) => request.path !== path);
+  return matches[0]!;
+}
+
+const sessionDocument = (me: SessionUser | null) => ({ me, progress: null, catalogue_path: '/api/catalogue' });
+const signedInAs = (user: SessionUser) => ({ data: { loginUser: user } });
+
+/** Renders the provider with a line saying who it holds, and hands back its API. */
+function renderSession() {
+  let api!: ReturnType<typeof useSession>;
+  function Who() {
+    api = useSession();
+    const { state } = api;
+    return <p>{state.status === 'loading' ? 'loading' : (state.user?.full_name ?? 'signed out')}</p>;
+  }
+  render(
+    <SessionProvider>
+      <Who />
+    </SessionProvider>,
+  );
+  return () => api;
+}
+
+describe('SessionProvider', () => {
+  it("applies the page's first answer when nothing changed while it was asked", async () => {
+    renderSession();
+    expect(screen.getByText('loading')).toBeTruthy();
+
+    await waiting('/api/session').answer(sessionDocument(ASHA));
+
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+  });
+
+  it("keeps a sign-in that finished before the page's first answer, which said signed out", async () => {
+    const api = renderSession();
+    const firstAnswer = waiting('/api/session');
+
+    let signIn!: Promise<SessionUser>;
+    act(() => {
+      signIn = api().login(ASHA.user_id, 'a long passphrase');
+    });
+    await waiting('/graphql').answer(signedInAs(ASHA));
+    await signIn;
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+
+    // Asked before the sign-in, with no session cookie yet: out of date when it arrives.
+    await firstAnswer.answer(sessionDocument(null));
+
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+  });
+
+  it("keeps a sign-in when the page's first question fails afterwards", async () => {
+    const api = renderSession();
+    const firstAnswer = waiting('/api/session');
+
+    await act(async () => {
+      const signIn = api().login(ASHA.user_id, 'a long passphrase');
+      await waiting('/graphql').answer(signedInAs(ASHA));
+      await signIn;
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await firstAnswer.fail();
+
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('GET /api/session: network error', expect.any(TypeError));
+  });
+
+  it('drops a refresh answered after a sign-out and a sign-in as someone else, but still returns it', async () => {
+    const api = renderSession();
+    await waiting('/api/session').answer(sessionDocument(ASHA));
+
+    let refreshed!: Promise<SessionUser | null>;
+    act(() => {
+      refreshed = api().refresh();
+    });
+    const refreshAnswer = waiting('/api/session');
+    await act(async () => {
+      const signOut = api().logout();
+      await waiting('/graphql').answer({ data: { logoutUser: true } });
+      await signOut;
+      const signIn = api().login(RAVI.user_id, 'another passphrase');
+      await waiting('/graphql').answer(signedInAs(RAVI));
+      await signIn;
+    });
+    expect(screen.getByText('Ravi Kumar')).toBeTruthy();
+
+    await refreshAnswer.answer(sessionDocument(ASHA));
+
+    expect(screen.getByText('Ravi Kumar')).toBeTruthy();
+    await expect(refreshed).resolves.toEqual(ASHA);
+  });
+
+  it('applies a refresh when nothing changed while it was asked', async () => {
+    const api = renderSession();
+    await waiting('/api/session').answer(sessionDocument(ASHA));
+
+    let refreshed!: Promise<SessionUser | null>;
+    act(() => {
+      refreshed = api().refresh();
+    });
+    await waiting('/api/session').answer(sessionDocument({ ...ASHA, full_name: 'Asha R.' }));
+
+    expect(screen.getByText('Asha R.')).toBeTruthy();
+    await expect(refreshed).resolves.toMatchObject({ full_name: 'Asha R.' });
+  });
+});
