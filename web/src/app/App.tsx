@@ -1,30 +1,11 @@
-import { useLayoutEffect, useRef } from 'react';
-import { BrowserRouter, NavigationType, useLocation, useNavigationType, useRoutes } from 'react-router';
-import { forgetPageProgress } from '../lib/course-api';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { SessionProvider } from '../lib/session';
+import { ForgetPageProgressOnMove } from './ForgetPageProgressOnMove';
 import { PageSuspense } from './lazy-pages';
 import { routes } from './router';
 
 function AppRoutes() {
   return useRoutes(routes);
-}
-
-/**
- * The progress that came with the page belongs to the screen it opened on, and to a
- * redirect from it (the landing page sends a signed-in learner to the dashboard). Once
- * the learner moves on (a link, back or forward), screens ask the server again. A layout
- * effect, so it runs before the next screen's own effects ask for progress.
- */
-function ForgetPageProgressOnMove() {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const shown = useRef(location);
-  useLayoutEffect(() => {
-    if (location === shown.current) return;
-    shown.current = location;
-    if (navigationType !== NavigationType.Replace) forgetPageProgress();
-  }, [location, navigationType]);
-  return null;
 }
 
 export function App() {
