@@ -76,3 +76,28 @@ test('the console is a chunk of its own, which the landing page neither referenc
   const scripts = loaded.map((path) => readFileSync(join(dist, path), 'utf8'));
   for (const code of scripts) for (const marker of CONSOLE_MARKERS) expect(code).not.toContain(marker);
 });
+
+test('the page says "Loading..." before its code has run, then the code takes over', async ({ page }) => {
+  // Hold the page's code: what shows meanwhile comes from the HTML alone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for "load": that comes only once the code has run.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+  release();
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
+// Chromium under Playwright parses <noscript> as if scripts ran even with JavaScript off,
+// so the built page is read instead.
+test('with JavaScript off, the page asks for it', () => {
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  expect(index).toMatch(
+    /<noscript>\s*<p[^>]*>This course needs JavaScript\. Turn it on and reload the page\.<\/p>\s*<\/noscript>/,
+  );
+});
