@@ -98,6 +98,6 @@ test('the page says "Loading..." before its code has run, then the code takes ov
 test('with JavaScript off, the page asks for it', () => {
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   expect(index).toMatch(
-    /<noscript>\s*<p[^>]*>This course needs JavaScript\. Turn it on and reload the page\.<\/p>\s*<\/noscript>/,
+    /<noscript>\s*<p[^>]*>\s*This course needs JavaScript\. Turn it on and reload the page\.\s*<\/p>\s*<\/noscript>/,
   );
 });
