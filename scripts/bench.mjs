@@ -23,6 +23,8 @@ import { runLighthouse } from './lighthouse.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 const DURATION = args.has('--quick') ? 2 : 5;
+// The rows that divide by the hello-world run in turns with it, this many seconds each.
+const SLICES = args.has('--quick') ? 3 : 6;
 const CONNECTIONS = 50;
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // The same data through GraphQL, for comparison with the documents the web app reads.
@@ -62,8 +64,8 @@ if (!args.has('--no-lighthouse')) await runLighthouse();
 /**
  * A bare Fastify server (scripts/lib/bare-server.mjs) under the same load as the app's
  * rows, in a process of its own as the app is: `hello`, the hello-world every ratio
- * divides by, kept running through a database's rows and measured just before each of
- * them; `hello-logged`, the same hello-world with Fastify's own request logging at
+ * divides by, kept running through a database's rows and measured in turns with each of
+ * them, a second at a time; `hello-logged`, the same hello-world with Fastify's own request logging at
  * `info`, what a stock Fastify server pays for its log; `query`, one trivial query per
  * request on the database, the most a route that sends each request a statement of its
  * own can reach here (session lookups share statements: decision 0023); `dashboard-read`, the dashboard's own database read and
@@ -86,19 +88,10 @@ async function startBare(mode, ...args) {
       server.stdout.once('data', (line) => resolve(Number(String(line).trim())));
       server.once('exit', (code) => reject(new Error(`the bare server (${mode}) exited with ${code}`)));
     });
-    return { url: `http://127.0.0.1:${port}/`, stop };
+    return { url: `http://127.0.0.1:${port}/`, pid: server.pid, stop };
   } catch (error) {
     await stop();
     throw error;
-  }
-}
-
-async function measureBare(mode, ...args) {
-  const server = await startBare(mode, ...args);
-  try {
-    return await load({ url: server.url });
-  } finally {
-    await server.stop();
   }
 }
 
@@ -206,18 +199,25 @@ async function benchDatabase(label, databaseUrl) {
       ['certificate PNG, repeat visit (304)', get(certificate, { 'if-none-match': await etagOf(certificate) })],
       ['login (argon2id, unknown email)', logins],
     ];
-    // This machine's speed drifts by a quarter within a run, so every row is measured just
-    // after a run of the hello-world and divides by that run, not by one taken minutes apart.
+    // This machine's speed drifts, by half or more within a run and from one second to the
+    // next, so each row and the hello-world take turns a second at a time, and each row
+    // divides by the hello-world's seconds taken between its own.
     const hello = await startBare('hello');
     const helloRates = [];
-    const paired = async (measure) => {
-      const bare = await load({ url: hello.url });
+    const paired = async (options, pid) => {
+      const { row, bare } = await inTurns(options, pid, { url: hello.url }, hello.pid);
       helloRates.push(bare.rps);
-      return { ...(await measure()), bare: bare.rps };
+      return { ...row, bare: bare.rps, bareCpu: bare.cpuPerRequest };
     };
     const ceilings = [];
-    const ceiling = async (name, note, mode, ...modeArgs) =>
-      ceilings.push([name, note, await paired(() => measureBare(mode, ...modeArgs))]);
+    const ceiling = async (name, note, mode, ...modeArgs) => {
+      const bare = await startBare(mode, ...modeArgs);
+      try {
+        ceilings.push([name, note, await paired({ url: bare.url }, bare.pid)]);
+      } finally {
+        await bare.stop();
+      }
+    };
     const measured = [];
     try {
       const token = decodeURIComponent(cookie.split('=')[1]);
@@ -250,26 +250,34 @@ async function benchDatabase(label, databaseUrl) {
           `${base}${path}`,
         );
       }
-      for (const [name, options] of rows) measured.push([name, options, await paired(() => load(options))]);
+      for (const [name, options] of rows) {
+        measured.push([name, options, await paired(options, server.pid)]);
+      }
     } finally {
       await hello.stop();
     }
     console.log(`\n${label}`);
     const sorted = [...helloRates].sort((x, y) => x - y);
     console.log(
-      `  bare Fastify hello-world, measured just before each row: ${Math.round(sorted[0])}–${Math.round(sorted.at(-1))} req/s (median ${Math.round(median(sorted))}); each ratio divides by the run just before its row`,
+      `  bare Fastify hello-world, in turns with each row: ${Math.round(sorted[0])}–${Math.round(sorted.at(-1))} req/s (median ${Math.round(median(sorted))}); each ratio divides by the hello-world's seconds between the row's own`,
     );
     for (const [name, note, result] of ceilings) {
       console.log(
-        `  ${name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms → ${(result.rps / result.bare).toFixed(3)} ${note}`,
+        `  ${name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms → ${(result.rps / result.bare).toFixed(3)}${cpuNote(result)} ${note}`,
       );
     }
-    console.log('  endpoint (visits: whole dashboard visits/s)    req/s    p99 ms   ÷ bare');
+    console.log(
+      "  endpoint (visits: whole dashboard visits/s)    req/s    p99 ms   ÷ bare   server CPU µs (bare's ÷ this)",
+    );
     for (const [name, options, result] of measured) {
-      const rate = result.rps / (options.requestsPerVisit ?? 1);
+      const perVisit = options.requestsPerVisit ?? 1;
+      const rate = result.rps / perVisit;
       const note = result.errors ? `  (${result.errors} errors or 4xx/5xx)` : '';
+      const cpu = result.cpuPerRequest
+        ? `${(result.cpuPerRequest * perVisit).toFixed(1).padStart(12)} (${(result.bareCpu / (result.cpuPerRequest * perVisit)).toFixed(2)})`
+        : '';
       console.log(
-        `  ${name.padEnd(44)} ${String(Math.round(rate)).padStart(7)} ${String(result.p99).padStart(9)} ${(rate / result.bare).toFixed(3).padStart(8)}${note}`,
+        `  ${name.padEnd(44)} ${String(Math.round(rate)).padStart(7)} ${String(result.p99).padStart(9)} ${(rate / result.bare).toFixed(3).padStart(8)}${cpu}${note}`,
       );
     }
 
@@ -279,23 +287,24 @@ async function benchDatabase(label, databaseUrl) {
     // milliseconds, and these are around one). Not a fixed request rate: autocannon's rate
     // limiting sends in bursts that put more into p99 than the server does. A p99 this
     // small moves by half between two runs of the same thing, so idle and busy take turns,
-    // three times each, and the medians are compared.
+    // five times each, and the medians are compared.
+    const ROUNDS = 5;
     const idle = [];
     const busy = [];
     let signIns = 0;
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < ROUNDS; round += 1) {
       idle.push(await probeLatency(dashboard, 2));
       const [p99, during] = await Promise.all([
         probeLatency(dashboard, 2),
         load({ ...logins, connections: 5, overallRate: 20 }),
       ]);
       busy.push(p99);
-      signIns += during.rps / 3;
+      signIns += during.rps / ROUNDS;
     }
     const [idleP99, busyP99] = [median(idle), median(busy)];
     const list = (values) => values.map((value) => value.toFixed(2)).join(' / ');
     console.log(
-      `  dashboard for 2 learners back to back, median p99 of 3: ${idleP99.toFixed(2)} ms idle (${list(idle)}), ${busyP99.toFixed(2)} ms during ${Math.round(signIns)} sign-ins/s (${list(busy)}) → ${(busyP99 / idleP99).toFixed(2)}× (target ≤ 1.5×)`,
+      `  dashboard for 2 learners back to back, median p99 of ${ROUNDS}: ${idleP99.toFixed(2)} ms idle (${list(idle)}), ${busyP99.toFixed(2)} ms during ${Math.round(signIns)} sign-ins/s (${list(busy)}) → ${(busyP99 / idleP99).toFixed(2)}× (target ≤ 1.5×)`,
     );
 
     if (label === 'PostgreSQL' && !args.has('--no-postgraphile')) {
@@ -452,6 +461,63 @@ async function load(options) {
   // A 304 is the answer a revalidated document should get, not a failure.
   const failed = result['4xx'] + result['5xx'] + result.errors;
   return { rps: result.requests.average, p99: result.latency.p99, errors: failed };
+}
+
+/**
+ * `row` and `bare` under load in turns, a second each, SLICES times, after a second of
+ * warm-up each: req/s over all of a side's seconds, the median of its seconds' p99, its
+ * errors, and with a server's pid the CPU time the server spent per request, in µs.
+ */
+async function inTurns(row, rowPid, bare, barePid) {
+  await autocannon({ connections: CONNECTIONS, ...row, duration: 1 });
+  await autocannon({ connections: CONNECTIONS, ...bare, duration: 1 });
+  const slices = { row: [], bare: [] };
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    slices.bare.push(await oneSecond(bare, barePid));
+    slices.row.push(await oneSecond(row, rowPid));
+  }
+  const sum = (side, key) => slices[side].reduce((total, one) => total + one[key], 0);
+  const summary = (side) => ({
+    rps: sum(side, 'requests') / sum(side, 'seconds'),
+    p99: median(slices[side].map((one) => one.p99)),
+    errors: sum(side, 'errors'),
+    cpuPerRequest: slices[side].every((one) => one.cpu !== undefined)
+      ? (sum(side, 'cpu') / sum(side, 'requests')) * 1e6
+      : undefined,
+  });
+  return { row: summary('row'), bare: summary('bare') };
+}
+
+async function oneSecond(options, pid) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ connections: CONNECTIONS, ...options, duration: 1 });
+  const cpuAfter = cpuSeconds(pid);
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p99: result.latency.p99,
+    // A 304 is the answer a revalidated document should get, not a failure.
+    errors: result['4xx'] + result['5xx'] + result.errors,
+    cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+  };
+}
+
+/** User and system CPU seconds of process `pid` so far (Linux; undefined elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15 of the line), in clock ticks: 100 a second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** ", server CPU x µs a request (bare's ÷ this: y)" when it was measured. */
+function cpuNote(result) {
+  if (!result.cpuPerRequest || !result.bareCpu) return '';
+  return `, server CPU ${result.cpuPerRequest.toFixed(1)} µs a request (bare's ÷ this: ${(result.bareCpu / result.cpuPerRequest).toFixed(2)})`;
 }
 
 /** The run with the median rate of three. */
