@@ -40,7 +40,7 @@ const LARGE_COHORT = 100_000;
 const LESSONS_EACH = 50;
 
 console.log(
-  `\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${CONNECTIONS} connections, ${DURATION} s per row (after 1 s of warm-up), load generator on the same machine.`,
+  `\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${CONNECTIONS} connections; each row ${SLICES} × 1 s in turns with the hello-world after 1 s of warm-up, other runs ${DURATION} s; load generator on the same machine.`,
 );
 const dir = mkdtempSync(join(tmpdir(), 'ehc-bench-'));
 try {
