@@ -1,11 +1,13 @@
 // `npm run bench`: measures the hot paths against a bare Fastify hello-world in the same
 // run, on SQLite and on PostgreSQL, and prints req/s, p99 and the ratio to the bare server
-// (issue 15's targets are ratios, so a slower or faster machine does not move them). Then,
+// (issue 15's targets are ratios, so a slower or faster machine does not move them), and
+// the same ratio by the server's CPU time per request. Then,
 // per database: the dashboard's p99 while learners sign in (argon2id) next to it idle, and
 // the dashboard at 100k learners / 5M progress rows next to 1k learners; on PostgreSQL, the
 // progress query next to PostGraphile 4 over the same database. Ends with the
 // Lighthouse mobile run (scripts/lighthouse.mjs).
-// Measures; asserts nothing. `--quick` runs 2 s per row instead of 5; `--sqlite-only`
+// Measures; asserts nothing. `--quick` takes 3 turns of a second per row instead of 6,
+// and 2 s instead of 5 for the other measures; `--sqlite-only`
 // skips PostgreSQL; `--no-postgraphile` skips the comparison with PostGraphile 4 (installed
 // for the run with npm); `--no-scale` skips the 100k-learner run; `--no-lighthouse` skips
 // Lighthouse. Needs a built web app for `GET /` (npm run build).
