@@ -67,11 +67,11 @@ if (!args.has('--no-lighthouse')) await runLighthouse();
  * A bare Fastify server (scripts/lib/bare-server.mjs) under the same load as the app's
  * rows, in a process of its own as the app is: `hello`, the hello-world every ratio
  * divides by, kept running through a database's rows and measured in turns with each of
- * them, a second at a time; `hello-logged`, the same hello-world with Fastify's own request logging at
- * `info`, what a stock Fastify server pays for its log; `query`, one trivial query per
- * request on the database, the most a route that sends each request a statement of its
- * own can reach here (session lookups share statements: decision 0023); `dashboard-read`, the dashboard's own database read and
- * nothing else, the ceiling of the dashboard row (the gap between the two is the app's own
+ * them, a second at a time; `hello-logged`, the same hello-world with Fastify's own
+ * request logging at `info`, what a stock Fastify server pays for its log; `query`, one
+ * trivial query per request on the database, the most a route that sends each request a
+ * statement of its own can reach here (session lookups share statements: decision 0023);
+ * `dashboard-read`, the dashboard's own database read and nothing else, the ceiling of the dashboard row (the gap between the two is the app's own
  * work); `replay`, one of the app's answers sent back byte for byte, the ceiling of that
  * answer's row: what its headers and body cost the server, the kernel and the load
  * generator, without the app.
