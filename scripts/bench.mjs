@@ -71,8 +71,8 @@ if (!args.has('--no-lighthouse')) await runLighthouse();
  * request logging at `info`, what a stock Fastify server pays for its log; `query`, one
  * trivial query per request on the database, the most a route that sends each request a
  * statement of its own can reach here (session lookups share statements: decision 0023);
- * `dashboard-read`, the dashboard's own database read and nothing else, the ceiling of the dashboard row (the gap between the two is the app's own
- * work); `replay`, one of the app's answers sent back byte for byte, the ceiling of that
+ * `dashboard-read`, the dashboard's own database read and nothing else, the ceiling of
+ * the dashboard row (the gap between the two is the app's own work); `replay`, one of the app's answers sent back byte for byte, the ceiling of that
  * answer's row: what its headers and body cost the server, the kernel and the load
  * generator, without the app.
  */
