@@ -1,4 +1,4 @@
-import { destination, pino } from 'pino';
+import { pino } from 'pino';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
@@ -6,6 +6,7 @@ import { appJobs } from './jobs/app-jobs';
 import { startScheduler } from './jobs/scheduler';
 import { EnvError, loadEnv } from './lib/env';
 import { loggerOptions } from './lib/logger';
+import { serverLogStream } from './lib/log-stream';
 import { ContentError, loadCatalogue } from './modules/courses/content-loader';
 import { paymentLogger } from './modules/billing/payment-log';
 import { pricingWarnings } from './modules/settings/business-settings';
@@ -17,10 +18,9 @@ async function main(): Promise<void> {
   const env = loadEnv();
   // Content first: a broken lesson file should stop the boot before anything else starts.
   const catalogue = loadCatalogue(env.contentDir);
-  // Log lines are written asynchronously (a request never waits for stdout) and flushed
-  // when the process exits, so a crash report still reaches the log.
-  const logStream = destination({ dest: 1, sync: false });
-  process.once('exit', () => logStream.flushSync());
+  // Log lines are written asynchronously and in batches (a request never waits for
+  // stdout), and all of them when the process exits, so a crash report reaches the log.
+  const logStream = serverLogStream();
   // The database logs before Fastify's logger exists; same options, same stream.
   const database = openDatabase(
     env.databaseUrl,
