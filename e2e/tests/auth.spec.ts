@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { MESSAGES, VALIDATION_MESSAGES as M } from '@ehc/common';
 import type { Page } from '@playwright/test';
-import { expect, logInThroughForm, newLearner, signUpByApi, test } from './fixtures';
+import { expect, holdRequests, logInThroughForm, newLearner, operation, signUpByApi, test } from './fixtures';
 
 async function openSignUp(page: Page) {
   await page.goto('/');
@@ -144,12 +144,7 @@ test.describe('Login / Sign Up screen', () => {
   test('the submit button reads "Processing..." while the server works', async ({ page, request }) => {
     const learner = newLearner();
     await signUpByApi(request, learner);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
-      if (route.request().postDataJSON()?.operationName === 'LoginUser') await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/graphql', operation('LoginUser'));
     await page.goto('/');
     await page.getByLabel('Email').fill(learner.email);
     await page.getByLabel('Password', { exact: true }).fill(learner.password);
@@ -209,12 +204,7 @@ test.describe('session journeys', () => {
   });
 
   test('protected routes show "Loading..." while the session loads', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/session', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/session');
     await page.goto('/dashboard');
     await expect(page.getByText('Loading...').filter({ visible: true })).toBeVisible();
     release();

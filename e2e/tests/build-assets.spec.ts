@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { holdRequests } from './fixtures';
 
 const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const contentModules = fileURLToPath(new URL('../../content/modules', import.meta.url));
@@ -79,12 +80,7 @@ test('the console is a chunk of its own, which the landing page neither referenc
 
 test('the page says "Loading..." before its code has run, then the code takes over', async ({ page }) => {
   // Hold the page's code: what shows meanwhile comes from the HTML alone.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/*.js');
   // Not waiting for "load": that comes only once the code has run.
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('status')).toHaveText('Loading...');

@@ -1,5 +1,5 @@
 import { MODULE_IDS } from '@ehc/common';
-import { completeLessons, expect, newLearner, signInPaidLearner, signUpByApi, test } from './fixtures';
+import { completeLessons, expect, holdRequests, newLearner, signInPaidLearner, signUpByApi, test } from './fixtures';
 
 // The journeys run on the fixture course (server/src/test/fixture-content): seven modules
 // of two lessons, except web-application with three.
@@ -244,12 +244,7 @@ test.describe('course reader', () => {
   test('an unknown module shows "Loading..." and then the dashboard', async ({ page }) => {
     await signInPaidLearner(page);
     // Hold the catalogue answer so the "Loading..." screen can be seen before the redirect.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/catalogue/*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/catalogue/*');
     await page.goto('/course/no-such-module');
     // While a page's chunk arrives React keeps the waiting page in the DOM, hidden, under
     // the visible "Loading...": what the learner sees is the visible one.

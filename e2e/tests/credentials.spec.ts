@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { certificateIdsByModule, expectNoSeriousA11yViolations } from './account-helpers';
-import { completeLessons, expect, signInAdmin, signInPaidLearner, test } from './fixtures';
+import { completeLessons, expect, holdRequests, operation, signInAdmin, signInPaidLearner, test } from './fixtures';
 
 // Signed credentials (docs/credentials.md): a learner's certificate is also an Open Badges
 // credential; anyone checks it on /verify against the published keys and status list.
@@ -163,12 +163,7 @@ for (const width of [360, 1280]) {
     await completeLessons(page, 'cryptography', [1, 2]);
     const id = (await certificateIdsByModule(page)).get('cryptography')!;
     // Hold the lookup so the loading state can be measured.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
-      if (route.request().postDataJSON()?.operationName === 'VerifyCertificate') await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/graphql', operation('VerifyCertificate'));
     await page.goto(`/verify/${encodeURIComponent(id)}`);
     const fileCheck = page.getByRole('heading', { name: 'Check a credential file' });
     await expect(page.getByText('Loading...')).toBeVisible();

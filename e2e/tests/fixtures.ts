@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { openDatabase } from '../../server/src/db/database';
 import { grantCourseAccess } from '../../server/src/test/course-access';
 
@@ -167,6 +167,30 @@ export async function logInThroughForm(page: Page, learner: Learner): Promise<vo
   await page.getByLabel('Password', { exact: true }).fill(learner.password);
   await page.getByRole('tabpanel').getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Holds the page's requests to `url` (those `which` picks, when given) until the returned
+ * function is called: what the learner sees while an answer is on its way can then be
+ * checked without racing it.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  which: (request: Request) => boolean = () => true,
+): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (which(route.request())) await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Picks the GraphQL requests of one named operation, for `holdRequests`. */
+export function operation(name: string): (request: Request) => boolean {
+  return (request) => request.postDataJSON()?.operationName === name;
 }
 
 /**
