@@ -75,6 +75,22 @@ function renderSession() {
   return () => api;
 }
 
+/** The provider once the page's first answer said `user` is signed in. */
+async function renderSignedIn(user: SessionUser) {
+  const api = renderSession();
+  await waiting('/api/session').answer(sessionDocument(user));
+  return api;
+}
+
+/** Calls refresh() inside act(), as a click would, and hands back what it resolves to. */
+function startRefresh(api: () => ReturnType<typeof useSession>): Promise<SessionUser | null> {
+  let refreshed!: Promise<SessionUser | null>;
+  act(() => {
+    refreshed = api().refresh();
+  });
+  return refreshed;
+}
+
 describe('SessionProvider', () => {
   it("applies the page's first answer when nothing changed while it was asked", async () => {
     renderSession();
@@ -120,13 +136,8 @@ describe('SessionProvider', () => {
   });
 
   it('drops a refresh answered after a sign-out and a sign-in as someone else, but still returns it', async () => {
-    const api = renderSession();
-    await waiting('/api/session').answer(sessionDocument(ASHA));
-
-    let refreshed!: Promise<SessionUser | null>;
-    act(() => {
-      refreshed = api().refresh();
-    });
+    const api = await renderSignedIn(ASHA);
+    const refreshed = startRefresh(api);
     const refreshAnswer = waiting('/api/session');
     await act(async () => {
       const signOut = api().logout();
@@ -145,13 +156,8 @@ describe('SessionProvider', () => {
   });
 
   it('applies a refresh when nothing changed while it was asked', async () => {
-    const api = renderSession();
-    await waiting('/api/session').answer(sessionDocument(ASHA));
-
-    let refreshed!: Promise<SessionUser | null>;
-    act(() => {
-      refreshed = api().refresh();
-    });
+    const api = await renderSignedIn(ASHA);
+    const refreshed = startRefresh(api);
     await waiting('/api/session').answer(sessionDocument({ ...ASHA, full_name: 'Asha R.' }));
 
     expect(screen.getByText('Asha R.')).toBeTruthy();
