@@ -7,22 +7,18 @@ export function FormMessage({
   id,
   error,
   success = null,
-  tone = 'dark',
 }: {
   /** The error's id, for the inputs' aria-describedby. */
   id: string;
   error: string | null;
   success?: string | null;
-  tone?: 'dark' | 'light';
 }) {
-  const errorColour = tone === 'dark' ? 'text-rose-300' : 'text-rose-700';
-  const successColour = tone === 'dark' ? 'text-emerald-300' : 'text-emerald-800';
   return (
     <div className="text-sm font-medium">
-      <div id={id} role="alert" className={errorColour}>
+      <div id={id} role="alert" className="text-rose-300">
         {error}
       </div>
-      <div role="status" className={successColour}>
+      <div role="status" className="text-emerald-300">
         {error ? null : success}
       </div>
     </div>

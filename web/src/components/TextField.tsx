@@ -10,7 +10,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   /** A short hint under the label, read with the field. */
   hint?: string;
   inputRef?: Ref<HTMLInputElement>;
-  tone?: 'dark' | 'light';
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
@@ -22,26 +21,18 @@ export function TextField({
   errorId,
   hint,
   inputRef,
-  tone = 'dark',
   type = 'text',
   ...rest
 }: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : null;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  const colours =
-    tone === 'dark'
-      ? 'border-slate-700 bg-slate-950 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 aria-invalid:border-rose-400'
-      : 'border-slate-300 bg-white text-slate-900 placeholder:text-slate-500 focus:border-emerald-600 aria-invalid:border-rose-600';
   return (
     <div>
-      <label
-        htmlFor={id}
-        className={`mb-1.5 block text-sm font-medium ${tone === 'dark' ? 'text-slate-200' : 'text-slate-800'}`}
-      >
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
         {label}
       </label>
       {hint && (
-        <p id={hintId!} className={`-mt-1 mb-1.5 text-xs ${tone === 'dark' ? 'text-slate-400' : 'text-slate-600'}`}>
+        <p id={hintId!} className="-mt-1 mb-1.5 text-xs text-slate-400">
           {hint}
         </p>
       )}
@@ -54,7 +45,7 @@ export function TextField({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy}
-        className={`min-h-11 w-full rounded-xl border px-4 py-2.5 ${colours}`}
+        className="min-h-11 w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 aria-invalid:border-rose-400"
         {...rest}
       />
     </div>
