@@ -129,6 +129,32 @@ test.describe('display settings', () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
   });
 
+  for (const width of [360, 1280]) {
+    test(`at ${width} px every choice in the panel shows its label beside its button`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/verify');
+      await page.getByRole('button', { name: 'Display settings: theme and text size' }).click();
+      const panel = page.getByRole('dialog', { name: 'Display settings' });
+      const inside = (await panel.boundingBox())!;
+      for (const name of ['Dark', 'Light', 'Same as device', 'Smaller', 'Default', 'Larger', 'Largest']) {
+        const button = panel.getByRole('radio', { name, exact: true });
+        const radio = (await button.boundingBox())!;
+        // What the label shows after its button.
+        const label = await button.evaluate((input) => {
+          const text = document.createRange();
+          text.selectNodeContents(input.closest('label')!);
+          text.setStartAfter(input);
+          const { x, y, width, height } = text.getBoundingClientRect();
+          return { x, y, width, height };
+        });
+        // The label reads after its button on the same line, and all of it inside the panel.
+        expect(label.x, name).toBeGreaterThan(radio.x + radio.width);
+        expect(Math.abs(label.y + label.height / 2 - (radio.y + radio.height / 2)), name).toBeLessThan(radio.height);
+        expect(label.x + label.width, name).toBeLessThanOrEqual(inside.x + inside.width);
+      }
+    });
+  }
+
   test('the lesson text follows the text size', async ({ page }) => {
     await signUpByApi(page.request, newLearner());
     await payByApi(page.request);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   chooseReadingScale,
   chooseTheme,
@@ -43,45 +43,72 @@ export function DisplaySettings() {
         aria-label="Display settings"
         className="fixed inset-auto top-14 right-2 m-0 w-64 rounded-2xl border border-slate-700 bg-slate-900 p-4 text-sm text-slate-100 shadow-2xl"
       >
-        <fieldset>
-          <legend className="font-semibold">Theme</legend>
-          {THEMES.map((option) => (
-            <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3">
-              <input
-                type="radio"
-                name={`${id}-theme`}
-                value={option.value}
-                checked={theme === option.value}
-                onChange={() => {
-                  chooseTheme(option.value);
-                  setTheme(option.value);
-                }}
-                className="h-5 w-5 accent-emerald-500"
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="mt-3 border-t border-slate-700 pt-3">
-          <legend className="float-left w-full font-semibold">Lesson text size</legend>
-          {READING_SCALES.map((option) => (
-            <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3">
-              <input
-                type="radio"
-                name={`${id}-scale`}
-                value={option.value}
-                checked={scale === option.value}
-                onChange={() => {
-                  chooseReadingScale(option.value);
-                  setScale(option.value);
-                }}
-                className="h-5 w-5 accent-emerald-500"
-              />
-              <span style={{ fontSize: `${option.value}rem` }}>{option.label}</span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioChoices
+          legend="Theme"
+          name={`${id}-theme`}
+          options={THEMES}
+          chosen={theme}
+          onChoose={(value) => {
+            chooseTheme(value);
+            setTheme(value);
+          }}
+        />
+        <div className="mt-3 border-t border-slate-700 pt-3">
+          <RadioChoices
+            legend="Lesson text size"
+            name={`${id}-scale`}
+            options={READING_SCALES}
+            chosen={scale}
+            onChoose={(value) => {
+              chooseReadingScale(value);
+              setScale(value);
+            }}
+            // Each size is shown at the size it sets.
+            renderLabel={(option) => <span style={{ fontSize: `${option.value}rem` }}>{option.label}</span>}
+          />
+        </div>
       </div>
     </>
+  );
+}
+
+interface Choice<T> {
+  label: string;
+  value: T;
+}
+
+/** One setting as a group of radio buttons, one per choice. */
+function RadioChoices<T extends string | number>({
+  legend,
+  name,
+  options,
+  chosen,
+  onChoose,
+  renderLabel = (option) => option.label,
+}: {
+  legend: string;
+  name: string;
+  options: readonly Choice<T>[];
+  chosen: T;
+  onChoose(value: T): void;
+  renderLabel?: (option: Choice<T>) => ReactNode;
+}) {
+  return (
+    <fieldset>
+      <legend className="font-semibold">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={chosen === option.value}
+            onChange={() => onChoose(option.value)}
+            className="h-5 w-5 accent-emerald-500"
+          />
+          {renderLabel(option)}
+        </label>
+      ))}
+    </fieldset>
   );
 }
