@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './account-helpers';
 import { MESSAGES, VALIDATION_MESSAGES as M } from '@ehc/common';
 import type { Page } from '@playwright/test';
 import { expect, holdRequests, logInThroughForm, newLearner, operation, signUpByApi, test } from './fixtures';
@@ -225,9 +225,7 @@ test('the landing page has no serious or critical accessibility violations', asy
   await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
   for (const tab of ['Login', 'Sign Up']) {
     await page.getByRole('tab', { name: tab }).click();
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   }
   await context.close();
 });
