@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import fs, { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOG_FLUSH_MS, batchedLogStream } from './log-stream';
 
 const LOG_STREAM = fileURLToPath(new URL('./log-stream.ts', import.meta.url));
@@ -21,6 +21,8 @@ describe('the batched log stream', () => {
     fd = openSync(file, 'w');
   });
   afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
     closeSync(fd);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -33,6 +35,31 @@ describe('the batched log stream', () => {
     await expect.poll(written, { timeout: 10 * LOG_FLUSH_MS, interval: 10 }).toBe('{"msg":"alone"}\n');
     // Generous for a busy machine, yet far below "never" (a batch of 32 KB that never fills).
     expect(Date.now() - start).toBeLessThan(8 * LOG_FLUSH_MS);
+  });
+
+  it('writes nothing while nothing is logged, and one write for the lines of a quiet moment', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] });
+    // SonicBoom's own writes go through the fs module it shares with this test. Each is
+    // answered as done in full, without touching the file.
+    const writes = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+      const done = args.at(-1) as (error: null, written: number) => void;
+      process.nextTick(() => done(null, Buffer.byteLength(args[1] as string)));
+    }) as typeof fs.write);
+    const stream = batchedLogStream(fd);
+    vi.advanceTimersByTime(20 * LOG_FLUSH_MS);
+    expect(writes).not.toHaveBeenCalled();
+
+    stream.write('{"msg":"one"}\n');
+    stream.write('{"msg":"two"}\n');
+    vi.advanceTimersByTime(LOG_FLUSH_MS - 1);
+    expect(writes).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(writes.mock.calls[0]![1]).toBe('{"msg":"one"}\n{"msg":"two"}\n');
+
+    // Idle again: no more writes, empty or not.
+    vi.advanceTimersByTime(20 * LOG_FLUSH_MS);
+    expect(writes).toHaveBeenCalledTimes(1);
   });
 
   it('keeps every line, byte for byte and in order, across turns and batches', async () => {

@@ -20,8 +20,10 @@ export interface LogStream extends DestinationStream {
  * - the lines logged in one turn of the event loop are handed on as one string at the end
  *   of that turn. SonicBoom, pino's writer, measures its whole pending buffer on every
  *   write, so thirty lines handed over one by one cost it thirty scans;
- * - SonicBoom then writes once WRITE_AT_BYTES are waiting, or every LOG_FLUSH_MS, rather
- *   than once per turn: each asynchronous write is a round trip through libuv's threads.
+ * - SonicBoom then writes once WRITE_AT_BYTES are waiting, or LOG_FLUSH_MS after a batch
+ *   was handed on, rather than once per turn: each asynchronous write is a round trip
+ *   through libuv's threads. The timer is ours, not SonicBoom's `periodicFlush`, which
+ *   writes (zero bytes) on every tick even when nothing is waiting.
  *
  * So a line reaches the file within about a quarter of a second. `flushSync` writes
  * everything at once; the server calls it as the process exits, so a crash report is
@@ -34,16 +36,23 @@ export function batchedLogStream(fd = 1): LogStream {
     sync: false,
     minLength: WRITE_AT_BYTES,
     maxWrite: MAX_WRITE_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
   });
   let waiting: string[] = [];
   let handOffScheduled = false;
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    flushTimer = undefined;
+    writer.flush();
+  };
   const handOff = () => {
     handOffScheduled = false;
     if (waiting.length === 0) return;
     const lines = waiting.join('');
     waiting = [];
     writer.write(lines);
+    // Unref'd: a line waiting to be written does not keep the process alive; the exit
+    // flush in serverLogStream writes it.
+    flushTimer ??= setTimeout(flush, LOG_FLUSH_MS).unref();
   };
   return {
     write(line: string) {
