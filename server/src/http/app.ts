@@ -14,7 +14,7 @@ import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
 import { loggerOptions } from '../lib/logger';
-import { OneLinePerRequest, requestLoggerOnFirstUse } from '../lib/request-log';
+import { RequestRecords, requestLoggerOnFirstUse } from '../lib/request-log';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
@@ -26,7 +26,7 @@ import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
 import { registerLearnerRoutes } from './learner-routes';
 import { registerLabFileRoutes } from './lab-file-routes';
-import { recordRequestDurations, registerMetricsRoute } from './metrics-route';
+import { registerMetricsRoute } from './metrics-route';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerSecurityHeaders } from './security-headers';
 import { registerWebApp } from './web-app';
@@ -60,8 +60,9 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy: env.trustProxy,
     bodyLimit: 100 * 1024,
-    // The request lines hold no secrets (request-log.ts), so they skip the redaction.
-    logController: new OneLinePerRequest(log.child({}, { redact: [] })),
+    // Each request's log line and duration metric. The lines hold no secrets
+    // (request-log.ts), so they skip the redaction.
+    logController: new RequestRecords(log.child({}, { redact: [] }), services.metrics.httpRequests),
   };
   const app = Fastify(options);
 
@@ -74,7 +75,8 @@ export async function buildApp({
     return reply.code(status).send({ error: error.message });
   });
 
-  recordRequestDurations(app, services.metrics);
+  // First: it attaches itself to each route as the route is added.
+  registerInputGuard(app, GRAPHQL_PATH);
   // Text answers (GraphQL JSON, the /verify page) compressed on the fly at a quality that
   // costs little CPU; the built web app is compressed once at build time instead (web-app.ts).
   // Not below 2 KB: there compression saves under 1.4 KB (one TCP segment, the size below
@@ -108,7 +110,6 @@ export async function buildApp({
     };
     route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), graphqlOnly];
   });
-  registerInputGuard(app, GRAPHQL_PATH);
 
   await app.register(mercurius, {
     schema,

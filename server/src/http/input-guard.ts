@@ -1,5 +1,5 @@
 import { VALIDATION_MESSAGES, hasForbiddenCharacters } from '@ehc/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { refuseRequest } from './refusal';
 
 /**
@@ -27,17 +27,33 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !ArrayBuffer.isView(value);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads no parameter, query string or body (a health check, robots.txt), so
+     * the input guard below is not run for it. Leave it unset on any route that reads one.
+     */
+    readsNoInput?: boolean;
+  }
+}
+
 /**
  * Refuses, on every route, input that no handler should have to think about: a NUL or
  * a broken surrogate anywhere in the parameters, query string or JSON body (PostgreSQL
  * would refuse the NUL with an internal error), and a GraphQL body whose `query` is not
  * text. It runs before Fastify's schema validation, which would otherwise coerce a
  * number or a one-element array into a query string and run it.
+ *
+ * Attached to each route as it is added, so it must be registered before any route; a
+ * route opts out only by saying `config: { readsNoInput: true }`. The pages of the web
+ * app, served by the not-found handler, read only their path and the cookie header. A
+ * hook for every request instead would have Fastify run a preValidation chain for every
+ * request, the busiest ones included (decision 0028).
  */
 export function registerInputGuard(app: FastifyInstance, graphqlPath: string): void {
-  // A callback rather than an async function: every request passes here, and most pass
-  // without a promise or an extra turn of the event loop. Answering ends the request.
-  app.addHook('preValidation', (request, reply, done) => {
+  // A callback rather than an async function: most requests pass without a promise or an
+  // extra turn of the event loop. Answering ends the request.
+  const guard: preValidationHookHandler = (request, reply, done) => {
     const isGraphql = request.routeOptions.url === graphqlPath;
     if (isGraphql && !isOperationBody(request.body)) {
       refuseRequest(
@@ -56,6 +72,10 @@ export function registerInputGuard(app: FastifyInstance, graphqlPath: string): v
     } else {
       done();
     }
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.readsNoInput) return;
+    route.preValidation = [guard, ...(route.preValidation ? [route.preValidation].flat() : [])];
   });
 }
 

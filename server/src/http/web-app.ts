@@ -61,7 +61,7 @@ export async function registerWebApp(
   const sendShell = shellSender(shell);
   const codeOf = pageCodeHints(distDir);
   const origin = services.env.appOrigin;
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', { config: { readsNoInput: true } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -69,7 +69,7 @@ export async function registerWebApp(
         `User-agent: *\nDisallow: /dashboard\nDisallow: /course/\nDisallow: /account\nDisallow: /admin\nSitemap: ${origin}/sitemap.xml\n`,
       ),
   );
-  app.get('/sitemap.xml', async (_request, reply) =>
+  app.get('/sitemap.xml', { config: { readsNoInput: true } }, async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
