@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { graphqlAs, markPaid, runSql, signUp, waitForHealth } from './lib/app-client.mjs';
 import { runLighthouse } from './lighthouse.mjs';
+import { SERVER_NODE_ARGS } from './lib/server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -100,7 +101,7 @@ async function startBare(mode, ...args) {
 async function benchDatabase(label, databaseUrl) {
   const port = 3190 + Math.floor(Math.random() * 500);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const server = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     env: {
       PATH: process.env.PATH,

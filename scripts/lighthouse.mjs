@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { graphqlAs, markPaid, signUp, waitForHealth } from './lib/app-client.mjs';
+import { SERVER_NODE_ARGS } from './lib/server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 3;
@@ -32,7 +33,7 @@ export async function runLighthouse() {
   const port = 3700 + Math.floor(Math.random() * 200);
   const base = `http://127.0.0.1:${port}`;
   const databaseUrl = `sqlite:${join(dir, 'lighthouse.db')}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const server = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     env: { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', APP_ORIGIN: base },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from './lib/ensure-dependencies.mjs';
 import { fail, log, run } from './lib/run.mjs';
+import { SERVER_NODE_ARGS } from './lib/server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -12,5 +13,5 @@ if ((await run('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: root }))
   fail('The web build failed: see the output above.');
 }
 log('Starting the server…');
-const code = await run('node', ['--import', 'tsx', 'server/src/main.ts'], { cwd: root });
+const code = await run('node', SERVER_NODE_ARGS, { cwd: root });
 process.exit(code);
