@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
-import { pino, type DestinationStream } from 'pino';
+import { destination as fileDestination, pino, type DestinationStream } from 'pino';
 import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { makeErrorFormatter } from '../graphql/error-formatter';
@@ -18,6 +17,7 @@ import { RequestRecords, requestLoggerOnFirstUse } from '../lib/request-log';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
+import { registerCookies } from './cookies';
 import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { CourseDocuments, registerCourseRoutes } from './course-routes';
@@ -53,16 +53,17 @@ export async function buildApp({
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const { env } = services;
-  const log = logStream ? pino(loggerOptions(env.logLevel), logStream) : pino(loggerOptions(env.logLevel));
+  // Pino's own default destination when none is given: stdout, written synchronously.
+  const destination = logStream ?? fileDestination(1);
+  const log = pino(loggerOptions(env.logLevel), destination);
   const options: FastifyServerOptions = {
     loggerInstance: log,
     childLoggerFactory: requestLoggerOnFirstUse,
     genReqId: () => randomUUID(),
     trustProxy: env.trustProxy,
     bodyLimit: 100 * 1024,
-    // Each request's log line and duration metric. The lines hold no secrets
-    // (request-log.ts), so they skip the redaction.
-    logController: new RequestRecords(log.child({}, { redact: [] }), services.metrics.httpRequests),
+    // Each request's log line and duration metric (request-log.ts).
+    logController: new RequestRecords({ log, destination, durations: services.metrics.httpRequests }),
   };
   const app = Fastify(options);
 
@@ -92,7 +93,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerSecurityHeaders(app, env, services.gateway.mode);
-  await app.register(cookie);
+  registerCookies(app);
   registerHealth(app, services.database);
   // Throttles fall back to per-server counting while Redis is away (lib/rate-limits.ts).
   services.redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection problem'));
