@@ -24,7 +24,6 @@ import { pathOf } from './url-path';
  */
 export class RequestRecords extends LogController {
   readonly #durations: Metrics['httpRequests'];
-  readonly #byLabels = new Map<string, Observer>();
   readonly #log: Logger;
   readonly #destination: DestinationStream;
   readonly #bound: string;
@@ -45,7 +44,10 @@ export class RequestRecords extends LogController {
     const { method } = request;
     const status = reply.statusCode;
     const elapsedMs = reply.elapsedTime;
-    this.#observer(method, request.routeOptions.url ?? 'not_found', status).observe(elapsedMs / 1000);
+    this.#durations.observe(
+      { method, route: request.routeOptions.url ?? 'not_found', status_code: String(status) },
+      elapsedMs / 1000,
+    );
     const line = { method, path: pathOf(request.url), statusCode: status, ms: Math.round(elapsedMs) };
     if (error) {
       reply.log.error({ ...line, err: error }, 'request failed');
@@ -55,25 +57,9 @@ export class RequestRecords extends LogController {
       );
     }
   }
-
-  // One labelled histogram per method, route and status, looked up by a plain key: the
-  // client library would otherwise sort and join the label names on every observation.
-  #observer(method: string, route: string, status: number): Observer {
-    const key = `${method} ${status} ${route}`;
-    let observer = this.#byLabels.get(key);
-    if (!observer) {
-      observer = this.#durations.labels({ method, route, status_code: String(status) });
-      this.#byLabels.set(key, observer);
-    }
-    return observer;
-  }
 }
 
 const INFO = 30;
-
-interface Observer {
-  observe(value: number): void;
-}
 
 export interface RequestRecordsOptions {
   /** The app's logger: the lines take its level and bindings. */
