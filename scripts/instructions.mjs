@@ -6,7 +6,8 @@
 // `npm run bench` cannot. Only the main thread, where the requests run: V8's background
 // threads still compile during the window, and how much of that falls in it depends on
 // how busy the machine is. Instructions are not time: cache misses and the kernel's work
-// are not in them.
+// are not in them, and V8's regular expressions (Node checks every header with them)
+// count several times what they cost outside valgrind (decision 0031).
 // Measures; asserts nothing. `--requests N` (default 3000) after four times as many to warm up.
 // Needs valgrind (Debian's package `valgrind`) and a built web app (npm run build).
 import { spawn, spawnSync } from 'node:child_process';

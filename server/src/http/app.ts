@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
@@ -13,7 +12,7 @@ import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
 import { loggerOptions } from '../lib/logger';
-import { RequestRecords, requestLoggerOnFirstUse } from '../lib/request-log';
+import { RequestRecords, requestLoggers } from '../lib/request-log';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
@@ -56,16 +55,23 @@ export async function buildApp({
   // Pino's own default destination when none is given: stdout, written synchronously.
   const destination = logStream ?? fileDestination(1);
   const log = pino(loggerOptions(env.logLevel), destination);
+  const records = new RequestRecords({ log, destination, durations: services.metrics.httpRequests });
   const options: FastifyServerOptions = {
-    loggerInstance: log,
-    childLoggerFactory: requestLoggerOnFirstUse,
-    genReqId: () => randomUUID(),
+    // No `loggerInstance`: given one, Fastify binds a logger to every request and listens
+    // for the end of every response, the largest cost it adds to a health check. The
+    // request line and duration are recorded as the answer is sent instead (request-log.ts,
+    // decision 0031); `request.log` is still each request's own child of `log`, and
+    // `app.log` is `log` (set below).
+    childLoggerFactory: requestLoggers(log),
+    genReqId: records.begin,
+    logController: records,
     trustProxy: env.trustProxy,
     bodyLimit: 100 * 1024,
-    // Each request's log line and duration metric (request-log.ts).
-    logController: new RequestRecords({ log, destination, durations: services.metrics.httpRequests }),
   };
   const app = Fastify(options);
+  // Fastify reads its logger from this property when it logs (listening, a failed hook),
+  // and every plugin's instance inherits it, so all of them log through `log`.
+  app.log = log;
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -93,6 +99,8 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerSecurityHeaders(app, env, services.gateway.mode);
+  // Each request's line and duration, as its answer is sent (no onSend hook changes the status).
+  app.addHook('onSend', records.answered);
   registerCookies(app);
   registerHealth(app, services.database);
   // Throttles fall back to per-server counting while Redis is away (lib/rate-limits.ts).

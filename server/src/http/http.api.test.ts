@@ -371,3 +371,23 @@ describe('health and failures', () => {
     await broken.database.drop().catch(() => {});
   });
 });
+
+describe('the log', () => {
+  it('takes Fastify’s own lines and each request’s, the request’s with its id', async () => {
+    const own = await createTestApp();
+    // Fastify logs through the app's logger when it starts listening.
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (own.app.server.address() as { port: number }).port;
+    await fetch(`http://127.0.0.1:${port}/healthz`);
+    await own.app.close();
+    const lines = own.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 30, msg: `Server listening at http://127.0.0.1:${port}` }),
+    );
+    const request = lines.find((line) => line.msg === 'request' && line.path === '/healthz');
+    expect(request).toMatchObject({ method: 'GET', statusCode: 200 });
+    expect(request!.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request!.ms).toEqual(expect.any(Number));
+    await own.database.drop().catch(() => {});
+  });
+});

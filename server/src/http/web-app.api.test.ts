@@ -193,7 +193,7 @@ describe('serving the web app', () => {
     expect(sitemap.body).toContain('<loc>https://course.example.in/privacy</loc>');
   });
 
-  it('logs one line per request, when it ends', async () => {
+  it('logs one line per request, as its answer is sent', async () => {
     const before = t.logs.length;
     await t.app.inject({ url: '/robots.txt' });
     const lines = t.logs.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);

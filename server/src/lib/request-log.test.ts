@@ -1,9 +1,12 @@
+import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './logger';
-import { RequestRecords, requestLoggerOnFirstUse } from './request-log';
+import { RequestRecords, requestLoggers } from './request-log';
 
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -26,7 +29,7 @@ describe('request loggers built on first use', () => {
         return Reflect.get(target, name, receiver) as unknown;
       },
     });
-    const requestLog = requestLoggerOnFirstUse(parent, { reqId: 'r-1' }, {});
+    const requestLog = requestLoggers(parent).call(null as never, null as never, { reqId: 'r-1' }, {}, null as never);
     expect(requestLog.level).toBe('info');
     expect(children).toBe(0);
 
@@ -37,7 +40,7 @@ describe('request loggers built on first use', () => {
 
   it('writes what a child would: the request id bound, the app redaction applied', async () => {
     const { log, lines } = capturingLogger();
-    const requestLog = requestLoggerOnFirstUse(log, { reqId: 'r-2' }, {});
+    const requestLog = requestLoggers(log).call(null as never, null as never, { reqId: 'r-2' }, {}, null as never);
     requestLog.warn({ headers: { cookie: 'ehc_session=abc' }, input: { password: 'hunter22' } }, 'careful');
     requestLog.child({ component: 'payments' }).info('nested');
     requestLog.debug('below the level');
@@ -56,7 +59,13 @@ describe('request loggers built on first use', () => {
 
   it('takes a route’s own level', () => {
     const { log } = capturingLogger();
-    const requestLog = requestLoggerOnFirstUse(log, { reqId: 'r-3' }, { level: 'error' });
+    const requestLog = requestLoggers(log).call(
+      null as never,
+      null as never,
+      { reqId: 'r-3' },
+      { level: 'error' },
+      null as never,
+    );
     expect(requestLog.level).toBe('error');
     requestLog.level = 'debug';
     expect(requestLog.level).toBe('debug');
@@ -76,28 +85,38 @@ describe('the request line', () => {
       registers: [registry],
     });
     const records = new RequestRecords({ log, destination, durations });
-    const complete = (path: string, error: Error | null = null, statusCode = 200) => {
-      const reply = {
-        statusCode,
-        elapsedTime: 12.4,
-        log: { error: (...args: unknown[]) => log.error(...(args as [object, string])) },
-      };
-      const request = { id: 'req-1', method: 'GET', url: path, routeOptions: { url: '/things/:id' } };
-      records.requestCompleted(error, request as never, reply as never);
+    const request = (url: string) => {
+      const raw = {} as IncomingMessage;
+      const id = records.begin(raw);
+      return { id, raw, method: 'GET', url, routeOptions: { url: '/things/:id' } } as unknown as FastifyRequest;
     };
-    return { written, complete, log, registry };
+    const complete = (url: string, statusCode = 200) => records.record(request(url), statusCode);
+    return { written, complete, request, records, log, registry };
   }
 
   it('is the line pino writes for the same fields', () => {
     const { written, complete, log } = recordsWith('info');
     complete('/things/1?token=secret');
-    log.info({ reqId: 'req-1', method: 'GET', path: '/things/1', statusCode: 200, ms: 12 }, 'request');
-    const [ours, pinos] = written.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(Object.keys(ours!)).toEqual(Object.keys(pinos!));
+    const ours = JSON.parse(written[0]!) as Record<string, unknown>;
+    log.info({ reqId: ours.reqId, method: 'GET', path: '/things/1', statusCode: 200, ms: ours.ms }, 'request');
+    const pinos = JSON.parse(written[1]!) as Record<string, unknown>;
+    expect(Object.keys(ours)).toEqual(Object.keys(pinos));
     expect({ ...ours, time: 0 }).toEqual({ ...pinos, time: 0 });
-    expect(ours!.pid).toBe(process.pid);
+    expect(ours.pid).toBe(process.pid);
+    expect(ours.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(written[0]).not.toContain('secret');
     expect(written[0]!.endsWith('}\n')).toBe(true);
+  });
+
+  it('times the request from its start', () => {
+    const { written, request, records } = recordsWith('info');
+    const slow = request('/things/1');
+    const startedAt = performance.now();
+    while (performance.now() - startedAt < 5) {
+      // the request's own work
+    }
+    records.record(slow, 200);
+    expect((JSON.parse(written[0]!) as { ms: number }).ms).toBeGreaterThanOrEqual(5);
   });
 
   it('escapes whatever the path holds', () => {
@@ -114,13 +133,24 @@ describe('the request line', () => {
     expect(written).toEqual([]);
   });
 
-  it('logs a failed request through the logger, redaction included', () => {
-    const { written, complete } = recordsWith('warn');
-    const error = Object.assign(new Error('boom'), { token: 'tok_secret' });
-    complete('/things/1', error, 500);
-    expect(written).toHaveLength(1);
+  it('writes what Fastify reports of a request and its reply in a few fields, with no query string', () => {
+    const { written, request, records } = recordsWith('info');
+    const failing = request('/things/1?token=tok_secret');
+    const reply = {
+      statusCode: 500,
+      raw: { socket: {} },
+      log: pino(loggerOptions('info'), { write: (line: string) => void written.push(line) }),
+    };
+    records.defaultErrorLog(new Error('boom'), failing, reply as never);
     const line = JSON.parse(written[0]!) as Record<string, unknown>;
-    expect(line).toMatchObject({ level: 50, msg: 'request failed', statusCode: 500, path: '/things/1' });
+    expect(line).toMatchObject({
+      level: 50,
+      msg: 'boom',
+      req: { id: failing.id, method: 'GET', path: '/things/1' },
+      res: { statusCode: 500 },
+      err: { type: 'Error', message: 'boom' },
+    });
+    expect(Object.keys(line.res as object)).toEqual(['statusCode']);
     expect(written[0]).not.toContain('tok_secret');
   });
 
@@ -128,7 +158,7 @@ describe('the request line', () => {
     const { complete, registry } = recordsWith('info');
     complete('/things/1');
     complete('/things/2');
-    complete('/things/3', null, 404);
+    complete('/things/3', 404);
     const metrics = await registry.getMetricsAsJSON();
     const counts = (metrics[0]!.values as { metricName?: string; labels: object; value: number }[]).filter(
       (value) => value.metricName === 'http_request_duration_seconds_count',

@@ -1,26 +1,44 @@
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type onSendHookHandler,
+} from 'fastify';
 import { symbols, type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 import type { Metrics } from './metrics';
 import { pathOf } from './url-path';
 
+/** When Fastify took the request up, stamped on the raw request by `RequestRecords.begin`. */
+const STARTED_AT = Symbol('startedAt');
+
+type StampedRequest = IncomingMessage & { [STARTED_AT]?: number };
+
 /**
- * What the server records of every request as it ends: one log line (Fastify's default
- * writes two: one as it comes in, one as it completes) with the request id, method, path,
- * status and time, plus the error if there was one; and the request's duration in the
- * metrics, by route pattern (/certificates/:file, never the raw URL; "not_found" when no
- * route matched, the web app's page fallback included), which keeps the label set as
- * small as the route table.
+ * What the server records of every request as its answer is sent: one log line with the
+ * request id, method, path, status and time; and the request's duration in the metrics,
+ * by route pattern (/certificates/:file, never the raw URL; "not_found" when no route
+ * matched, the web app's pages included), which keeps the label set as small as the
+ * route table.
  *
- * Both are done here, in the call Fastify makes for every request anyway, rather than the
- * metrics in an `onResponse` hook: with any such hook, Fastify runs a hook chain for
- * every request (decision 0028).
+ * Fastify is given no logger of its own (decision 0031): with one, it binds a child
+ * logger to every request and listens for every response's end, which cost the server
+ * more than anything else it does for a health check. So the record is written from an
+ * `onSend` hook (`answered`), as the answer is about to be sent: the time is the server's
+ * until then, so it leaves out compressing a GraphQL answer on the fly (tens of
+ * microseconds) and, for a streamed file, the streaming. The start is stamped where
+ * Fastify asks for the request's id (`begin`).
  *
  * The line is pino's own format, built here in one template and written to the logger's
- * destination (decision 0030): through pino, the line cost about a tenth of a health
- * check's CPU, in a generic serialiser that every other log call also runs through. Its
- * fields are fixed and hold no secret: the path is logged without its query string, which
- * can carry one (a password-reset link's token). A failed request's line goes through the
- * logger, with its redaction, since an error can carry anything.
+ * destination (decision 0030). Its fields are fixed and hold no secret: the path is
+ * logged without its query string, which can carry one (a password-reset link's token).
+ * An error is logged where it is handled (the app's error handler), through the logger
+ * and its redaction. As Fastify's log controller this class also takes the few errors
+ * Fastify reports itself (a stream failing mid-answer, a serializer failing), which its
+ * defaults log through the request's logger.
  */
 export class RequestRecords extends LogController {
   readonly #durations: Metrics['httpRequests'];
@@ -38,25 +56,35 @@ export class RequestRecords extends LogController {
     this.#bound = (log as unknown as Record<symbol, string>)[symbols.chindingsSym] ?? '';
   }
 
-  override incomingRequest(): void {}
+  /** Fastify's `genReqId`: names the request and notes when it began. */
+  readonly begin = (raw: StampedRequest): string => {
+    raw[STARTED_AT] = performance.now();
+    return randomUUID();
+  };
 
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+  /** An `onSend` hook: records the request as its answer goes out. */
+  readonly answered: onSendHookHandler = (request, reply, payload, done) => {
+    this.record(request, reply.statusCode);
+    done(null, payload);
+  };
+
+  record(request: FastifyRequest, status: number): void {
     const { method } = request;
-    const status = reply.statusCode;
-    const elapsedMs = reply.elapsedTime;
+    const startedAt = (request.raw as StampedRequest)[STARTED_AT];
+    const elapsedMs = startedAt === undefined ? 0 : performance.now() - startedAt;
     this.#durations.observe(
       { method, route: request.routeOptions.url ?? 'not_found', status_code: String(status) },
       elapsedMs / 1000,
     );
-    const line = { method, path: pathOf(request.url), statusCode: status, ms: Math.round(elapsedMs) };
-    if (error) {
-      reply.log.error({ ...line, err: error }, 'request failed');
-    } else if (this.#log.isLevelEnabled('info')) {
-      this.#destination.write(
-        `{"level":${INFO},"time":${Date.now()}${this.#bound},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(method)},"path":${JSON.stringify(line.path)},"statusCode":${status},"ms":${line.ms},"msg":"request"}\n`,
-      );
-    }
+    if (!this.#log.isLevelEnabled('info')) return;
+    this.#destination.write(
+      `{"level":${INFO},"time":${Date.now()}${this.#bound},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(method)},"path":${JSON.stringify(pathOf(request.url))},"statusCode":${status},"ms":${Math.round(elapsedMs)},"msg":"request"}\n`,
+    );
   }
+
+  // Fastify calls these for every request; the record above is written at send time.
+  override incomingRequest(): void {}
+  override requestCompleted(): void {}
 }
 
 const INFO = 30;
@@ -70,17 +98,15 @@ export interface RequestRecordsOptions {
 }
 
 /**
- * Fastify gives every request a child logger bound to its id (`request.log`). Building
- * one costs about 1.3 µs with the app's redaction, and most requests never log anything
- * but their line above, which does not use it; so each request's logger is built the
- * first time something logs through it.
+ * Fastify's `childLoggerFactory`: each request's logger (`request.log`), a child of `log`
+ * bound to the request id. Fastify passes its own logger as the parent; having none, it
+ * passes one that drops everything, so `log` is ours. Building a child costs about 1.3 µs
+ * with the app's redaction, and most requests never log anything but their line above,
+ * which does not use it; so each request's logger is built the first time something logs
+ * through it.
  */
-export function requestLoggerOnFirstUse(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  return new RequestLogger(logger, bindings, options);
+export function requestLoggers(log: FastifyBaseLogger): NonNullable<FastifyServerOptions['childLoggerFactory']> {
+  return (_fastifyLogger, bindings, options) => new RequestLogger(log, bindings, options);
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
