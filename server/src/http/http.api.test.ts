@@ -378,7 +378,8 @@ describe('the log', () => {
     // Fastify logs through the app's logger when it starts listening.
     await own.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (own.app.server.address() as { port: number }).port;
-    await fetch(`http://127.0.0.1:${port}/healthz`);
+    // The line writes the id unescaped: it must be the server's own, never a header's.
+    await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'request-id': 'a"b', 'x-request-id': 'a"b' } });
     await own.app.close();
     const lines = own.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toContainEqual(

@@ -45,6 +45,8 @@ export function pageCodeHints(distDir: string): (path: string, signedIn: boolean
     );
   }
   return (path, signedIn) => {
+    // The landing page, the most visited, is in the first chunk: no need to try every page.
+    if (path === '/') return '';
     const name = lazyPageOfPath(path);
     if (!name) return '';
     // A signed-out visitor to a page for learners is sent to the landing page: its code is wasted.

@@ -137,6 +137,15 @@ describe('serving the web app', () => {
     expect(await linkOf('/')).toBeUndefined();
   });
 
+  it('answers HEAD for a page as GET would, without the body', async () => {
+    const page = await t.app.inject({ method: 'HEAD', url: '/terms' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.body).toBe('');
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+
   it('does not serve the build manifest', async () => {
     const response = await t.app.inject({ url: '/.vite/manifest.json' });
     // Not a file the server hands out: the address gets the page shell, as any unknown page does.

@@ -133,7 +133,9 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
-    const isPage = request.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
+    // HEAD as well: a link checker or an uptime monitor asks for a page's headers only (Node sends no body).
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
     // The raw header, not the parsed cookies: this only decides hints, and it must not
     // depend on the cookie plugin being registered before the web app.

@@ -77,8 +77,10 @@ export class RequestRecords extends LogController {
       elapsedMs / 1000,
     );
     if (!this.#log.isLevelEnabled('info')) return;
+    // Only the path needs escaping: the id is a UUID from `begin` (Fastify reads no id from
+    // a header unless told to), and Node's parser refuses any method outside its own list.
     this.#destination.write(
-      `{"level":${INFO},"time":${Date.now()}${this.#bound},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(method)},"path":${JSON.stringify(pathOf(request.url))},"statusCode":${status},"ms":${Math.round(elapsedMs)},"msg":"request"}\n`,
+      `{"level":${INFO},"time":${Date.now()}${this.#bound},"reqId":"${request.id}","method":"${method}","path":${JSON.stringify(pathOf(request.url))},"statusCode":${status},"ms":${Math.round(elapsedMs)},"msg":"request"}\n`,
     );
   }
 
