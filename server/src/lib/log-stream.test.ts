@@ -62,6 +62,22 @@ describe('the batched log stream', () => {
     expect(writes).toHaveBeenCalledTimes(1);
   });
 
+  it('writes a full batch as soon as it is full, without waiting for the interval', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] });
+    const writes = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+      const done = args.at(-1) as (error: null, written: number) => void;
+      process.nextTick(() => done(null, Buffer.byteLength(args[1] as string)));
+    }) as typeof fs.write);
+    const stream = batchedLogStream(fd);
+    const line = `${JSON.stringify({ msg: 'x'.repeat(200) })}\n`;
+    const perBatch = Math.ceil((32 * 1024) / line.length);
+    for (let n = 1; n < perBatch; n += 1) stream.write(line);
+    expect(writes).not.toHaveBeenCalled();
+    stream.write(line);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(writes.mock.calls[0]![1]).toBe(line.repeat(perBatch));
+  });
+
   it('keeps every line, byte for byte and in order, across turns and batches', async () => {
     const stream = batchedLogStream(fd);
     const lines: string[] = [];
