@@ -11,6 +11,17 @@ import { LOG_FLUSH_MS, batchedLogStream } from './log-stream';
 const LOG_STREAM = fileURLToPath(new URL('./log-stream.ts', import.meta.url));
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * SonicBoom's own writes go through the fs module it shares with this test. Each is
+ * answered as done in full, without touching the file.
+ */
+function answerWritesWithoutWriting() {
+  return vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
+    const done = args.at(-1) as (error: null, written: number) => void;
+    process.nextTick(() => done(null, Buffer.byteLength(args[1] as string)));
+  }) as typeof fs.write);
+}
+
 describe('the batched log stream', () => {
   let dir: string;
   let file: string;
@@ -39,12 +50,7 @@ describe('the batched log stream', () => {
 
   it('writes nothing while nothing is logged, and one write for the lines of a quiet moment', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] });
-    // SonicBoom's own writes go through the fs module it shares with this test. Each is
-    // answered as done in full, without touching the file.
-    const writes = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
-      const done = args.at(-1) as (error: null, written: number) => void;
-      process.nextTick(() => done(null, Buffer.byteLength(args[1] as string)));
-    }) as typeof fs.write);
+    const writes = answerWritesWithoutWriting();
     const stream = batchedLogStream(fd);
     vi.advanceTimersByTime(20 * LOG_FLUSH_MS);
     expect(writes).not.toHaveBeenCalled();
@@ -64,10 +70,7 @@ describe('the batched log stream', () => {
 
   it('writes a full batch as soon as it is full, without waiting for the interval', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] });
-    const writes = vi.spyOn(fs, 'write').mockImplementation(((...args: unknown[]) => {
-      const done = args.at(-1) as (error: null, written: number) => void;
-      process.nextTick(() => done(null, Buffer.byteLength(args[1] as string)));
-    }) as typeof fs.write);
+    const writes = answerWritesWithoutWriting();
     const stream = batchedLogStream(fd);
     const line = `${JSON.stringify({ msg: 'x'.repeat(200) })}\n`;
     const perBatch = Math.ceil((32 * 1024) / line.length);
