@@ -84,7 +84,8 @@ export class RequestRecords extends LogController {
     );
   }
 
-  // Fastify calls these for every request; the record above is written at send time.
+  // Fastify calls the first for every request, the second at the end of one whose route
+  // has an `onResponse` hook; the record above is written at send time, so neither logs.
   override incomingRequest(): void {}
   override requestCompleted(): void {}
 }
