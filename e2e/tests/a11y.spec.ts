@@ -155,6 +155,34 @@ test.describe('display settings', () => {
     });
   }
 
+  for (const width of [360, 1280]) {
+    test(`at ${width} px the panel opens just under its button, inside the window`, async ({ page }) => {
+      await signUpByApi(page.request, newLearner());
+      await payByApi(page.request);
+      await page.setViewportSize({ width, height: 800 });
+      // Three headers hold the button: the public pages', the dashboard's and the reader's.
+      for (const path of ['/verify', '/dashboard', '/course/web-application/1']) {
+        await page.goto(path);
+        const button = page.getByRole('button', { name: 'Display settings: theme and text size' });
+        await button.click();
+        const panel = page.getByRole('dialog', { name: 'Display settings' });
+        await expect(panel).toBeVisible();
+        const under = (await button.boundingBox())!;
+        const box = (await panel.boundingBox())!;
+        const gap = box.y - (under.y + under.height);
+        expect(gap, path).toBeGreaterThanOrEqual(0);
+        expect(gap, path).toBeLessThanOrEqual(16);
+        // Under the button: the button's middle is within the panel's width.
+        expect(under.x + under.width / 2, path).toBeGreaterThan(box.x);
+        expect(under.x + under.width / 2, path).toBeLessThan(box.x + box.width);
+        expect(box.x, path).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, path).toBeLessThanOrEqual(width);
+        await page.keyboard.press('Escape');
+        await expect(panel).toBeHidden();
+      }
+    });
+  }
+
   test('the lesson text follows the text size', async ({ page }) => {
     await signUpByApi(page.request, newLearner());
     await payByApi(page.request);

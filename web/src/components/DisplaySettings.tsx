@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type ToggleEvent } from 'react';
 import {
   chooseReadingScale,
   chooseTheme,
@@ -15,20 +15,42 @@ const THEMES: { label: string; value: ThemeChoice }[] = [
   { label: 'Same as device', value: 'system' },
 ];
 
+/** The gap between the "Aa" button and its panel, and between the panel and the window's edge. */
+const PANEL_GAP_PX = 8;
+
 /**
  * "Aa": the theme and the lesson text size, remembered on this device. A small panel on
  * the popover API (the browser closes it on Escape or a click outside); its choices are
- * plain radio buttons, so keyboards and screen readers know them already.
+ * plain radio buttons, so keyboards and screen readers know them already. The panel
+ * opens just under its button, right edges aligned: the headers that hold the button
+ * are centred columns, so on a wide window the button is far from the window's edge.
  */
 export function DisplaySettings() {
   const id = useId();
   const [theme, setTheme] = useState<ThemeChoice>(themeChoice);
   const [scale, setScale] = useState(readingScale);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => followDeviceTheme(), []);
+
+  // Placed as it opens, from where the button is then. The panel is fixed to the window,
+  // whose width without its scroll bar is the root element's client width; its right edge
+  // meets the button's unless that would push its left edge off the window (a button
+  // with others after it, on a phone). Still hidden here, so its width is its CSS width.
+  const placeUnderButton = (event: ToggleEvent<HTMLDivElement>) => {
+    if (event.newState !== 'open' || !button.current) return;
+    const anchor = button.current.getBoundingClientRect();
+    const panel = event.currentTarget;
+    const windowWidth = document.documentElement.clientWidth;
+    const panelWidth = parseFloat(getComputedStyle(panel).width);
+    const right = Math.min(windowWidth - anchor.right, windowWidth - panelWidth - PANEL_GAP_PX);
+    panel.style.top = `${anchor.bottom + PANEL_GAP_PX}px`;
+    panel.style.right = `${Math.max(PANEL_GAP_PX, right)}px`;
+  };
 
   return (
     <>
       <button
+        ref={button}
         type="button"
         popoverTarget={`${id}-panel`}
         aria-label="Display settings: theme and text size"
@@ -41,6 +63,7 @@ export function DisplaySettings() {
         popover="auto"
         role="dialog"
         aria-label="Display settings"
+        onBeforeToggle={placeUnderButton}
         className="fixed inset-auto top-14 right-2 m-0 w-64 rounded-2xl border border-slate-700 bg-slate-900 p-4 text-sm text-slate-100 shadow-2xl"
       >
         <RadioChoices
