@@ -16,7 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{common,server,web}/src/**/*.test.{ts,tsx}'], exclude: apiSuites },
+        test: { name: 'unit', include: ['{common,server,labs,web}/src/**/*.test.{ts,tsx}'], exclude: apiSuites },
       },
       {
         extends: true,
