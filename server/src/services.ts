@@ -52,6 +52,8 @@ export interface Services {
   credentials: CredentialIssuer;
   /** Certificate lookups (/verify) per client IP: ids must not be cheap to probe. */
   verifyLookups: Budget;
+  /** Per-learner budgets for starting labs and submitting flags (modules/labs). */
+  labLimits: { starts: Budget; flags: Budget };
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
@@ -63,6 +65,11 @@ const ORDERS_PER_HOUR = 30;
 const RECONCILE_CALLS_PER_MINUTE = 4;
 // A learner who lost their password may ask again a few times; more is someone else.
 const RESET_REQUESTS_PER_HOUR = 5;
+// Each lab start is an instance with its own request budget on the lab host; sixty an hour
+// is a learner restarting often, and bounds the instances one learner holds at once.
+const LAB_STARTS_PER_HOUR = 60;
+// Flags are 32 characters of an HMAC: guessing is hopeless, and typos need only a few tries.
+const WRONG_FLAGS_PER_10_MINUTES = 10;
 
 export async function createServices(
   env: Env,
@@ -127,6 +134,10 @@ export async function createServices(
     legal,
     credentials: new CredentialIssuer({ db: database.db, appOrigin: env.appOrigin, catalogue, keys, settings }),
     verifyLookups: budget('verify_ip', { points: env.verifyLookupsPerMinute, windowMs: 60_000 }),
+    labLimits: {
+      starts: budget('lab_starts', { points: LAB_STARTS_PER_HOUR, windowMs: 3_600_000 }),
+      flags: budget('lab_flags', { points: WRONG_FLAGS_PER_10_MINUTES, windowMs: 600_000 }),
+    },
     async close() {
       mail.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -11,7 +11,7 @@ const lab: LabInfo = {
   hints: [
     'Sign in as wiener with the password peter first, and look at the query the portal prints when a login fails.',
     'Both values sit inside single quotes. What does a quote of your own do to the query?',
-    "SQLite reads everything after -- as a comment. Could the username field end the query before the password is checked?",
+    'SQLite reads everything after -- as a comment. Could the username field end the query before the password is checked?',
   ],
   writeup: `The portal builds its query by pasting both fields between quotes:
 

@@ -3,8 +3,7 @@
 // session or payment secret ever reaches this process.
 import { z } from 'zod';
 
-export const DEV_LAB_TOKEN_SECRET = 'development-only-lab-token-secret-change-me';
-export const DEV_LAB_FLAG_SECRET = 'development-only-lab-flag-secret-change-me';
+import { DEV_LAB_FLAG_SECRET, DEV_LAB_TOKEN_SECRET } from '../dev-secrets';
 
 const schema = z
   .object({
@@ -16,7 +15,11 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LAB_TOKEN_SECRET: z.string().min(32).default(DEV_LAB_TOKEN_SECRET),
     LAB_FLAG_SECRET: z.string().min(32).default(DEV_LAB_FLAG_SECRET),
-    LAB_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+    LAB_IDLE_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, context) => {

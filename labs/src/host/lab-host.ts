@@ -12,7 +12,14 @@ import { verifyLabToken, type LabTokenClaims } from '../lab-token';
 import { TARGETS } from '../targets';
 import { readState, STATE_COOKIE, StateTooLargeError, writeState } from './instance-state';
 import type { LabEnv } from './lab-env';
-import { LabInputError, type LabHandler, type LabRequest, type LabResponse, type LabTarget, type LabTools } from './lab-kit';
+import {
+  LabInputError,
+  type LabHandler,
+  type LabRequest,
+  type LabResponse,
+  type LabTarget,
+  type LabTools,
+} from './lab-kit';
 import { hostPage, renderLabPage, type EditorRequest } from './layout';
 import { EditorInputError, parseEditorForm, rawResponse } from './request-editor';
 import { LabSqlError, LabSqlTimeout, runSql } from './sql-sandbox';
@@ -88,7 +95,10 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
     hostReply(reply, 404, 'No lab here', 'Labs start from a lesson of the course: press "Start lab" there.', env),
   );
 
-  const handleInstance = async (request: FastifyRequest<{ Params: { token: string; '*'?: string } }>, reply: FastifyReply) => {
+  const handleInstance = async (
+    request: FastifyRequest<{ Params: { token: string; '*'?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const claims = await verifyLabToken(env.tokenSecret, request.params.token);
     const info = claims && findLab(claims.labId);
     const target = claims && targetsById.get(claims.labId);
@@ -114,13 +124,22 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
       if (sqlBudget && sqlBudget.remainingPoints <= 0) throw new BudgetSpent();
     } catch (error) {
       if (error instanceof Error && !(error instanceof BudgetSpent)) throw error;
-      return hostReply(reply, 429, 'Slow down', 'This lab is getting too many requests. Wait a few seconds and try again.', env);
+      return hostReply(
+        reply,
+        429,
+        'Slow down',
+        'This lab is getting too many requests. Wait a few seconds and try again.',
+        env,
+      );
     }
 
     const url = new URL(request.url, 'http://lab.invalid');
     const path = `/${rest}`;
     const cookies = parseCookies(request.headers.cookie);
-    const state = { value: readState(env.tokenSecret, claims.instanceId, cookies[STATE_COOKIE], env.idleSeconds), changed: false };
+    const state = {
+      value: readState(env.tokenSecret, claims.instanceId, cookies[STATE_COOKIE], env.idleSeconds),
+      changed: false,
+    };
     delete cookies[STATE_COOKIE];
     const session = { flag: null as string | null, sqlMs: 0 };
     const tools = labTools(instance, env, state, session);
@@ -129,7 +148,9 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
       method: request.method === 'GET' ? 'GET' : request.method,
       path: `${path}${url.search}`,
       headers: Object.keys(cookies).length
-        ? `Cookie: ${Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ')}`
+        ? `Cookie: ${Object.entries(cookies)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; ')}`
         : '',
       body: '',
     };
@@ -152,15 +173,31 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
           labRequest(parsed.method, inner.pathname, inner.searchParams, parsed.headers, parsed.body),
           tools,
         );
-        editorResponse = rawResponse(innerResponse, innerResponse.cookies.map((c) => cookieLine(c, base)));
-        response = { status: 200, contentType: 'text/html; charset=utf-8', body: '<h1>Request editor</h1><p>Your request was sent to this lab. Its answer is below the page.</p>', headers: {}, cookies: [], page: { title: 'Request editor' } };
+        editorResponse = rawResponse(
+          innerResponse,
+          innerResponse.cookies.map((c) => cookieLine(c, base)),
+        );
+        response = {
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          body: '<h1>Request editor</h1><p>Your request was sent to this lab. Its answer is below the page.</p>',
+          headers: {},
+          cookies: [],
+          page: { title: 'Request editor' },
+        };
       } else {
         const headers = Object.fromEntries(
           Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
         );
         // The lab reads cookies it set itself only; the state cookie is the platform's.
-        headers.cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
-        response = await dispatch(instance, labRequest(request.method, path, url.searchParams, headers, String(request.body ?? '')), tools);
+        headers.cookie = Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; ');
+        response = await dispatch(
+          instance,
+          labRequest(request.method, path, url.searchParams, headers, String(request.body ?? '')),
+          tools,
+        );
       }
     } finally {
       if (session.sqlMs > 0) await sqlLimiter.penalty(claims.learner, Math.ceil(session.sqlMs));
@@ -180,7 +217,12 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
   return app;
 }
 
-function labTools(instance: Instance, env: LabEnv, state: { value: unknown; changed: boolean }, session: { flag: string | null; sqlMs: number }): LabTools {
+function labTools(
+  instance: Instance,
+  env: LabEnv,
+  state: { value: unknown; changed: boolean },
+  session: { flag: string | null; sqlMs: number },
+): LabTools {
   const { claims, base } = instance;
   return {
     labId: claims.labId,
@@ -212,7 +254,9 @@ function labTools(instance: Instance, env: LabEnv, state: { value: unknown; chan
 async function dispatch(instance: Instance, request: LabRequest, tools: LabTools): Promise<LabResponse> {
   const found = instance.router.find(request.method as 'GET', request.path);
   if (!found) {
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some((m) => instance.router.find(m as 'GET', request.path));
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some((m) =>
+      instance.router.find(m as 'GET', request.path),
+    );
     return allowed
       ? errorPage(405, 'Method not allowed', `${request.method} is not accepted here.`)
       : errorPage(404, 'Not found', 'This lab has no page at this address.');
@@ -222,14 +266,21 @@ async function dispatch(instance: Instance, request: LabRequest, tools: LabTools
     return await (found.store as Route).handler(request, tools);
   } catch (error) {
     if (error instanceof LabInputError) return errorPage(400, 'Bad request', error.message);
-    if (error instanceof LabSqlTimeout) return errorPage(503, 'Lab error', `${error.message} Other learners' labs were not slowed.`);
+    if (error instanceof LabSqlTimeout)
+      return errorPage(503, 'Lab error', `${error.message} Other learners' labs were not slowed.`);
     if (error instanceof LabSqlError) return errorPage(500, 'Database error', error.message);
     if (error instanceof StateTooLargeError) return errorPage(413, 'Too much data', error.message);
     throw error;
   }
 }
 
-function labRequest(method: string, path: string, query: URLSearchParams, headers: Record<string, string>, body: string): LabRequest {
+function labRequest(
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  headers: Record<string, string>,
+  body: string,
+): LabRequest {
   return {
     method,
     path,
@@ -327,7 +378,10 @@ function assetReply(reply: FastifyReply, type: string, body: string) {
 
 function hostReply(reply: FastifyReply, status: number, title: string, message: string, env: LabEnv) {
   securityHeaders(reply, 'self');
-  return reply.code(status).type('text/html; charset=utf-8').send(hostPage(title, message, status, env.appOrigin));
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(hostPage(title, message, status, env.appOrigin));
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {

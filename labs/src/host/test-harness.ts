@@ -32,7 +32,11 @@ export async function startTestLab(labId: string, learner = `learner-${Math.rand
   const base = `/i/${token}`;
   const jar = new Map<string, string>();
 
-  async function send(method: string, path: string, options: { body?: string; headers?: Record<string, string>; follow?: boolean } = {}): Promise<LabAnswer> {
+  async function send(
+    method: string,
+    path: string,
+    options: { body?: string; headers?: Record<string, string>; follow?: boolean } = {},
+  ): Promise<LabAnswer> {
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await app.inject({
       method: method as 'GET',
@@ -77,7 +81,12 @@ export async function startTestLab(labId: string, learner = `learner-${Math.rand
     /** The request editor: one request written by hand; the answer page holds the raw response. */
     editor: (request: { method: string; path: string; headers?: string; body?: string }) =>
       send('POST', '/_editor', {
-        body: new URLSearchParams({ method: request.method, path: request.path, headers: request.headers ?? '', body: request.body ?? '' }).toString(),
+        body: new URLSearchParams({
+          method: request.method,
+          path: request.path,
+          headers: request.headers ?? '',
+          body: request.body ?? '',
+        }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       }),
     close: () => app.close(),

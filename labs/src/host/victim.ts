@@ -78,7 +78,10 @@ export interface SubmittedForm {
 export function formsSubmittedOnLoad(html: string): SubmittedForm[] {
   const root = parse(html) as Node;
   const all = [...elements(root)];
-  const scripts = all.filter((e) => e.tagName === 'script').map(textOf).join('\n');
+  const scripts = all
+    .filter((e) => e.tagName === 'script')
+    .map(textOf)
+    .join('\n');
   const bodyOnload = all.find((e) => e.tagName === 'body')?.attrs.find((a) => a.name === 'onload')?.value ?? '';
   const code = `${scripts}\n${bodyOnload}`;
   const forms = all.filter((e) => e.tagName === 'form');
@@ -87,7 +90,10 @@ export function formsSubmittedOnLoad(html: string): SubmittedForm[] {
     const id = attr(form, 'id');
     const name = attr(form, 'name');
     const references = [
-      id && new RegExp(`(getElementById\\(\\s*['"]${escapeRegExp(id)}['"]\\s*\\)|\\b${escapeRegExp(id)})\\.(submit|requestSubmit)\\(`),
+      id &&
+        new RegExp(
+          `(getElementById\\(\\s*['"]${escapeRegExp(id)}['"]\\s*\\)|\\b${escapeRegExp(id)})\\.(submit|requestSubmit)\\(`,
+        ),
       name && new RegExp(`forms\\[\\s*['"]${escapeRegExp(name)}['"]\\s*\\]\\.(submit|requestSubmit)\\(`),
       new RegExp(`forms\\[\\s*${index}\\s*\\]\\.(submit|requestSubmit)\\(`),
       index === 0 && /querySelector\(\s*['"]form['"]\s*\)\.(submit|requestSubmit)\(/,
@@ -101,7 +107,11 @@ export function formsSubmittedOnLoad(html: string): SubmittedForm[] {
         fields[fieldName] = input.tagName === 'textarea' ? textOf(input) : (attr(input, 'value') ?? '');
       }
     }
-    submitted.push({ method: (attr(form, 'method') ?? 'GET').toUpperCase(), action: attr(form, 'action') ?? '', fields });
+    submitted.push({
+      method: (attr(form, 'method') ?? 'GET').toUpperCase(),
+      action: attr(form, 'action') ?? '',
+      fields,
+    });
   });
   return submitted;
 }

@@ -22,6 +22,8 @@ export interface AppUserTable {
   state_code: Generated<string | null>;
   /** Moves on every write to the learner's progress rows, by trigger (migration 0011). */
   progress_version: Generated<number>;
+  /** 1 when the learner chose to show labs solved and knowledge-check scores on /verify (migration 0012). */
+  show_evidence: Generated<number>;
 }
 
 export interface UserSessionTable {
@@ -52,6 +54,19 @@ export interface QuestionAttemptTable {
   last_answer: string;
   last_answered_at: number;
   attempts: number;
+}
+
+export interface LabProgressTable {
+  user_ref: string;
+  lab_id: string;
+  first_started_at: number;
+  last_started_at: number;
+  hints_shown: Generated<number>;
+  writeup_viewed_at: number | null;
+  /** Set once, by the first accepted flag. */
+  solved_at: number | null;
+  /** 1 when the write-up had been opened before the solve. */
+  solved_with_writeup: Generated<number>;
 }
 
 export interface ModuleCompletionTable {
@@ -254,6 +269,7 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   module_completion: ModuleCompletionTable;
   question_attempt: QuestionAttemptTable;
+  lab_progress: LabProgressTable;
   payment_order: PaymentOrderTable;
   payment: PaymentTable;
   webhook_event: WebhookEventTable;

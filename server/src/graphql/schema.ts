@@ -12,5 +12,6 @@ import '../modules/account/account-schema';
 import '../modules/settings/settings-schema';
 import '../modules/admin/admin-schema';
 import '../modules/legal/legal-schema';
+import '../modules/labs/labs-schema';
 
 export const schema = builder.toSchema();

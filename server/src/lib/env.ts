@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEV_LAB_FLAG_SECRET, DEV_LAB_TOKEN_SECRET } from '@ehc/labs/dev-secrets';
 import {
   parsePreviousKeys,
   parseSigningKey,
@@ -110,6 +111,14 @@ const envSchema = z.object({
   CREDENTIAL_SIGNING_KEY: z.string().optional(),
   CREDENTIAL_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
   VERIFY_LOOKUPS_PER_MINUTE: positiveInt.default(60),
+  LAB_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  LAB_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  LAB_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  LAB_FLAG_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  LAB_SESSION_HOURS: positiveSeconds.default(4),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -171,6 +180,14 @@ export interface Env {
   };
   /** Certificate lookups (/verify) allowed per client IP per minute. */
   verifyLookupsPerMinute: number;
+  /** The hands-on labs (docs/decisions/0032): where the lab host answers and the keys it shares with the app. */
+  labs: {
+    origin: string;
+    tokenSecret: string;
+    flagSecret: string;
+    /** How long a started lab's link works. */
+    sessionMs: number;
+  };
   mail: {
     /** How to reach the SMTP server, or null: every message is written to `outboxDir` instead. */
     smtp:
@@ -249,6 +266,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const previousKeys = e.CREDENTIAL_PREVIOUS_PUBLIC_KEYS ? parsePreviousKeys(e.CREDENTIAL_PREVIOUS_PUBLIC_KEYS) : null;
   if (previousKeys && 'problem' in previousKeys) problems.push(previousKeys.problem);
+  const appOrigin = e.APP_ORIGIN ?? `http://localhost:${e.PORT}`;
+  // The development default differs from the app's in host, not only in port: browsers
+  // share cookies across the ports of one host, and the labs must never see the app's.
+  const labOrigin = e.LAB_ORIGIN ?? `http://127.0.0.1:${e.LAB_PORT}`;
+  problems.push(...labOriginProblems(appOrigin, labOrigin, isProduction));
+  if (isProduction) {
+    if (!e.LAB_ORIGIN) problems.push('LAB_ORIGIN: required when NODE_ENV=production (e.g. https://labs-example.net)');
+    for (const name of ['LAB_TOKEN_SECRET', 'LAB_FLAG_SECRET'] as const) {
+      if (!e[name]) problems.push(`${name}: required when NODE_ENV=production (the same value on the lab hosts)`);
+    }
+  }
   if (problems.length > 0) throw new EnvError(problems);
   const seller = {
     legalName: e.SELLER_LEGAL_NAME ?? 'Ethical Hacking Course (set SELLER_LEGAL_NAME)',
@@ -265,7 +293,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // Local development listens on loopback only; production listens on every interface.
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL ?? DEFAULT_DATABASE_URL,
-    appOrigin: e.APP_ORIGIN ?? `http://localhost:${e.PORT}`,
+    appOrigin,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     session: {
@@ -305,6 +333,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       previousPublicKeys: previousKeys && 'value' in previousKeys ? previousKeys.value : [],
     },
     verifyLookupsPerMinute: e.VERIFY_LOOKUPS_PER_MINUTE,
+    labs: {
+      origin: labOrigin,
+      tokenSecret: e.LAB_TOKEN_SECRET ?? DEV_LAB_TOKEN_SECRET,
+      flagSecret: e.LAB_FLAG_SECRET ?? DEV_LAB_FLAG_SECRET,
+      sessionMs: e.LAB_SESSION_HOURS * 3_600_000,
+    },
     mail: {
       smtp: e.SMTP_URL
         ? { url: e.SMTP_URL }
@@ -346,4 +380,27 @@ export function invocationDirectory(source: Record<string, string | undefined> =
 export function appOriginOnly(source: Record<string, string | undefined> = process.env): string | null {
   const parsed = envSchema.shape.APP_ORIGIN.safeParse(source.APP_ORIGIN || undefined);
   return parsed.success ? (parsed.data ?? null) : null;
+}
+
+/**
+ * The lab site must share no cookies with the app: another host always, and in production
+ * another registrable domain (a subdomain of the app's, or the app of the lab's, would let
+ * cookies set for the parent domain reach it). Without the public-suffix list this checks
+ * the common mistakes: the same host, or one host inside the other.
+ */
+export function labOriginProblems(appOrigin: string, labOrigin: string, isProduction: boolean): string[] {
+  const app = new URL(appOrigin).hostname;
+  const lab = new URL(labOrigin).hostname;
+  if (app === lab) {
+    return [`LAB_ORIGIN: must be on another host than APP_ORIGIN (${app}); cookies ignore ports`];
+  }
+  if (isProduction && (lab.endsWith(`.${app}`) || app.endsWith(`.${lab}`) || parentDomain(lab) === parentDomain(app))) {
+    return [`LAB_ORIGIN: must be a separate registrable domain from APP_ORIGIN (${app}), e.g. labs-example.net`];
+  }
+  if (isProduction && !labOrigin.startsWith('https:')) return ['LAB_ORIGIN: must be https:// in production'];
+  return [];
+}
+
+function parentDomain(host: string): string {
+  return host.split('.').slice(-2).join('.');
 }

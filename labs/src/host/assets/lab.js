@@ -9,7 +9,11 @@
   try {
     if (window.opener && origin) {
       window.opener.postMessage(
-        { type: 'ehc-lab-solved', labId: banner.getAttribute('data-lab-id'), flag: banner.getAttribute('data-lab-flag') },
+        {
+          type: 'ehc-lab-solved',
+          labId: banner.getAttribute('data-lab-id'),
+          flag: banner.getAttribute('data-lab-flag'),
+        },
         origin,
       );
       if (report) {

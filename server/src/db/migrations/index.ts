@@ -10,6 +10,7 @@ import * as m0008 from './0008-credentials';
 import * as m0009 from './0009-knowledge-checks';
 import * as m0010 from './0010-tax-invoices';
 import * as m0011 from './0011-progress-version';
+import * as m0012 from './0012-labs';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009-knowledge-checks': m0009,
   '0010-tax-invoices': m0010,
   '0011-progress-version': m0011,
+  '0012-labs': m0012,
 };

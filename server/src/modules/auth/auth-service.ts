@@ -56,6 +56,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
       role: 'learner',
       state_code: null,
       progress_version: 0,
+      show_evidence: 0,
     };
     try {
       // The unique constraint on user_id, not a prior lookup, decides duplicates, so two
