@@ -2,11 +2,12 @@
 // lab instance under /i/<lab token>/. It keeps no per-learner memory beyond short-lived
 // request budgets: the learner, the lab and the instance come from the signed token, the
 // instance's data from its signed state cookie (instance-state.ts).
-import { readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { findLab, type LabInfo } from '../catalogue';
+import { LAB_CSS, LAB_JS } from './assets';
 import { labFlag } from '../flags';
 import { verifyLabToken, type LabTokenClaims } from '../lab-token';
 import { TARGETS } from '../targets';
@@ -24,9 +25,6 @@ import { hostPage, renderLabPage, type EditorRequest } from './layout';
 import { EditorInputError, parseEditorForm, rawResponse } from './request-editor';
 import { LabSqlError, LabSqlTimeout, runSql } from './sql-sandbox';
 import { wouldRunScript } from './victim';
-
-const ASSETS = new URL('./assets/', import.meta.url);
-const asset = (name: string) => readFileSync(new URL(name, ASSETS), 'utf8');
 
 /** Requests one instance may make per window, and one learner across their instances. */
 export const LAB_BUDGETS = {
@@ -81,10 +79,8 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
   const learnerLimiter = new RateLimiterMemory(LAB_BUDGETS.learnerRequests);
   const sqlLimiter = new RateLimiterMemory(LAB_BUDGETS.learnerSqlMs);
 
-  const css = asset('lab.css');
-  const js = asset('lab.js');
-  app.get('/_lab/lab.css', (_req, reply) => assetReply(reply, 'text/css; charset=utf-8', css));
-  app.get('/_lab/lab.js', (_req, reply) => assetReply(reply, 'text/javascript; charset=utf-8', js));
+  app.get('/_lab/lab.css', (_req, reply) => assetReply(reply, 'text/css; charset=utf-8', LAB_CSS));
+  app.get('/_lab/lab.js', (_req, reply) => assetReply(reply, 'text/javascript; charset=utf-8', LAB_JS));
   app.get<{ Params: { labId: string; name: string } }>('/_lab/target/:labId/:name', (request, reply) => {
     const script = targetsById.get(request.params.labId)?.assets?.[request.params.name];
     if (!script) return reply.code(404).type('text/plain').send('Not found');
@@ -228,6 +224,12 @@ function labTools(
     labId: claims.labId,
     instanceId: claims.instanceId,
     base,
+    instanceSecret(purpose) {
+      return createHmac('sha256', env.tokenSecret)
+        .update(`ehc-lab-instance\0${claims.instanceId}\0${purpose}`)
+        .digest('hex')
+        .slice(0, 32);
+    },
     solve() {
       session.flag = labFlag(env.flagSecret, claims.learner, claims.labId);
       return session.flag;

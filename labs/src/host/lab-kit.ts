@@ -29,6 +29,12 @@ export interface LabTools {
   instanceId: string;
   /** Absolute path of the instance's base, e.g. `/i/<token>`; links in pages start with it. */
   base: string;
+  /**
+   * A secret of this instance for `purpose` (32 hex characters), derived with the lab
+   * host's key: unguessable from the token, which anyone can decode. Use it for the
+   * passwords and keys a learner must extract, so they differ per start of the lab.
+   */
+  instanceSecret(purpose: string): string;
   /** The learner's flag for this lab; also marks the answer as solved (the banner shows). */
   solve(): string;
   /** Runs SQL on a fresh in-memory SQLite built from `setup` (trusted DDL and rows). */

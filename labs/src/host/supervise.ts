@@ -3,7 +3,7 @@
 // started again after a short pause that grows while it keeps dying. The app server is a
 // different process and never notices.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { labHostNodeArgs, repoRoot } from './process-args';
+import { bundleLabHost, labHostNodeArgs, repoRoot } from './process-args';
 
 let child: ChildProcess | undefined;
 let stopping = false;
@@ -12,6 +12,7 @@ let failures = 0;
 function start(): void {
   const startedAt = Date.now();
   child = spawn(process.execPath, labHostNodeArgs(), { cwd: repoRoot, stdio: 'inherit' });
+  console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'lab host started', pid: child.pid }));
   child.on('exit', (code, signal) => {
     child = undefined;
     if (stopping) return;
@@ -34,4 +35,5 @@ function stop(signal: NodeJS.Signals): void {
 
 process.once('SIGINT', () => stop('SIGINT'));
 process.once('SIGTERM', () => stop('SIGTERM'));
+await bundleLabHost();
 start();

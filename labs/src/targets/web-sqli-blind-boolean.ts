@@ -2,28 +2,27 @@
 // pastes the cookie between quotes. The page never shows data or errors: only whether the
 // lookup returned a row ("Welcome back!"). That one yes/no answer is enough to read the
 // administrator's password character by character; the sign-in form itself is safe.
-import { createHash } from 'node:crypto';
 import { esc, page, type LabTarget, type LabTools } from '../host/lab-kit';
 import { LabSqlError, LabSqlTimeout } from '../host/sql-sandbox';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-function digest(lab: Pick<LabTools, 'instanceId'>, purpose: string): Buffer {
-  return createHash('sha256').update(`web-sqli-blind-boolean/${purpose}:${lab.instanceId}`).digest();
+function digest(lab: Pick<LabTools, 'instanceSecret'>, purpose: string): Buffer {
+  return Buffer.from(lab.instanceSecret(purpose), 'hex');
 }
 
 /** Six lowercase letters and digits, different for every start of the lab. */
-function adminPassword(lab: Pick<LabTools, 'instanceId'>): string {
+function adminPassword(lab: Pick<LabTools, 'instanceSecret'>): string {
   return [...digest(lab, 'administrator').subarray(0, 6)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
 }
 
 /** The visitor id the shop hands out on the first visit. */
-function trackingId(lab: Pick<LabTools, 'instanceId'>): string {
+function trackingId(lab: Pick<LabTools, 'instanceSecret'>): string {
   return digest(lab, 'tracking').toString('hex').slice(0, 16);
 }
 
 // Trusted setup; the values put in it are letters and digits only.
-function setup(lab: Pick<LabTools, 'instanceId'>): string {
+function setup(lab: Pick<LabTools, 'instanceSecret'>): string {
   return `
 CREATE TABLE tracking (id TEXT PRIMARY KEY, first_seen TEXT NOT NULL);
 INSERT INTO tracking (id, first_seen) VALUES
@@ -47,9 +46,9 @@ const PRODUCTS = [
 /** Whether the cookie's visitor is known. Any database error counts as "not known". */
 function isReturningVisitor(lab: LabTools, id: string): boolean {
   // The flaw: the cookie is pasted between quotes.
-  const query = 'SELECT id FROM tracking WHERE id = ?';
+  const query = `SELECT id FROM tracking WHERE id = '${id}'`;
   try {
-    return lab.sql(setup(lab), query, [id]).rows.length > 0;
+    return lab.sql(setup(lab), query).rows.length > 0;
   } catch (error) {
     if (error instanceof LabSqlError || error instanceof LabSqlTimeout) return false;
     throw error;
@@ -106,11 +105,9 @@ ${PRODUCTS.map(([name, price]) => `<li>${esc(name)}: ₹${price}</li>`).join('\n
       ]);
       const user = rows[0] as { username: string } | undefined;
       if (!user) {
-        return page(
-          'Staff sign-in',
-          loginForm('<p class="lab-error" role="alert">Invalid username or password.</p>'),
-          { status: 401 },
-        );
+        return page('Staff sign-in', loginForm('<p class="lab-error" role="alert">Invalid username or password.</p>'), {
+          status: 401,
+        });
       }
       if (user.username === 'administrator') {
         const flag = lab.solve();

@@ -1,18 +1,17 @@
 // A gift shop whose category filter pastes the category into its SQL, inside single quotes,
 // and prints the two columns it selects as a table. The accounts live in the same database,
 // so a UNION SELECT reads them; the sign-in form itself is parameterised and safe.
-import { createHash } from 'node:crypto';
 import { esc, page, type LabTarget, type LabTools } from '../host/lab-kit';
 
 const CATEGORIES = ['Gifts', 'Kitchen', 'Stationery', 'Festive'];
 
 /** The administrator's password: different for every start of the lab, so it must be read out. */
-function adminPassword(lab: Pick<LabTools, 'instanceId'>): string {
-  return createHash('sha256').update(`web-sqli-union/administrator:${lab.instanceId}`).digest('hex').slice(0, 12);
+function adminPassword(lab: Pick<LabTools, 'instanceSecret'>): string {
+  return lab.instanceSecret('administrator-password').slice(0, 12);
 }
 
 // Trusted setup; the only value put in it is hex from adminPassword().
-function setup(lab: Pick<LabTools, 'instanceId'>): string {
+function setup(lab: Pick<LabTools, 'instanceSecret'>): string {
   return `
 CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT NOT NULL, category TEXT NOT NULL, price INTEGER NOT NULL, released INTEGER NOT NULL);
 INSERT INTO products (name, category, price, released) VALUES
@@ -67,8 +66,8 @@ ${categoryNav()}
     'GET /filter': (request, lab) => {
       const category = request.query.get('category') ?? '';
       // The flaw: the category is pasted between quotes. A database error is shown as such.
-      const query = 'SELECT name, price FROM products WHERE category = ? AND released = 1';
-      const { columns, rows } = lab.sql(setup(lab), query, [category]);
+      const query = `SELECT name, price FROM products WHERE category = '${category}' AND released = 1`;
+      const { columns, rows } = lab.sql(setup(lab), query);
       const body = rows.length
         ? `<table>
 <thead><tr><th scope="col">Product</th><th scope="col">Price (₹)</th></tr></thead>
@@ -78,7 +77,7 @@ ${rows.map((row) => `<tr>${columns.map((c) => `<td>${esc(row[c] ?? '')}</td>`).j
 </table>`
         : '<p>No products in this category yet.</p>';
       return page(
-        `${category} | Bazaar Lane`,
+        'Products | Bazaar Lane',
         `<h1>${esc(category)}</h1>
 ${categoryNav()}
 ${body}
@@ -97,11 +96,9 @@ ${body}
       ]);
       const user = rows[0] as { username: string; email: string } | undefined;
       if (!user) {
-        return page(
-          'Staff sign-in',
-          loginForm('<p class="lab-error" role="alert">Invalid username or password.</p>'),
-          { status: 401 },
-        );
+        return page('Staff sign-in', loginForm('<p class="lab-error" role="alert">Invalid username or password.</p>'), {
+          status: 401,
+        });
       }
       if (user.username === 'administrator') {
         const flag = lab.solve();

@@ -1,5 +1,8 @@
-/* Lab pages: made for a 360 px phone first. Dark like the course, readable at any zoom. */
-:root {
+// The lab pages' one stylesheet and one script, kept as text in the code: the lab host
+// then reads no file at run time beyond its own modules.
+
+/** Lab pages: made for a 360 px phone first. Dark like the course, readable at any zoom. */
+export const LAB_CSS = `:root {
   color-scheme: dark;
   --bg: #0f1419;
   --panel: #1a2129;
@@ -208,3 +211,35 @@ select:focus-visible {
 .lab-muted {
   color: var(--muted);
 }
+`;
+
+/**
+ * The platform's only script on lab pages. When the page shows a solved lab's flag, it
+ * hands it to the course tab that opened the lab (which records the solve); otherwise the
+ * "Record it in my course" link does. It never sends anything anywhere else.
+ */
+export const LAB_JS = `(function () {
+  var banner = document.querySelector('[data-lab-flag]');
+  if (!banner) return;
+  var report = banner.querySelector('.lab-solved-report');
+  var origin = banner.getAttribute('data-app-origin');
+  try {
+    if (window.opener && origin) {
+      window.opener.postMessage(
+        {
+          type: 'ehc-lab-solved',
+          labId: banner.getAttribute('data-lab-id'),
+          flag: banner.getAttribute('data-lab-flag'),
+        },
+        origin,
+      );
+      if (report) {
+        report.textContent = 'Sent to your course tab. If it does not show "Solved", use the button below.';
+        report.hidden = false;
+      }
+    }
+  } catch (error) {
+    // A closed or navigated opener: the link below still records the solve.
+  }
+})();
+`;
