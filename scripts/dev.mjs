@@ -1,4 +1,5 @@
-// `npm run dev`: the API with reload on :3000 and Vite's dev server on :5173, together.
+// `npm run dev`: the API with reload on :3000, Vite's dev server on :5173 and the lab host
+// on :3001, together.
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { ensureDependencies } from './lib/ensure-dependencies.mjs';
@@ -9,6 +10,7 @@ await ensureDependencies(root);
 const children = [
   spawn('node', ['--import', 'tsx', '--watch', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: root, stdio: 'inherit' }),
+  spawn('node', ['--import', 'tsx', 'labs/src/host/supervise.ts'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.once('SIGINT', stop);

@@ -10,3 +10,6 @@ export const SERVER_NODE_ARGS = [
   'tsx',
   'server/src/main.ts',
 ];
+
+/** The node arguments of the lab supervisor (`npm run labs`), which keeps a lab host running. */
+export const LAB_SUPERVISOR_ARGS = ['--import', 'tsx', 'labs/src/host/supervise.ts'];

@@ -3,7 +3,7 @@
 // own parsing algorithm, so `<scr<script>ipt>` and friends parse as a browser parses
 // them). Nothing is ever executed: the victim looks for the places where a browser would
 // run script, and for forms a browser would submit by itself.
-import { parse, parseFragment } from 'parse5';
+import { defaultTreeAdapter, html as parse5Html, parse, parseFragment } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -16,11 +16,11 @@ function isElement(node: Node): node is Element {
   return 'tagName' in node;
 }
 
+// A template's content is inert (never rendered, never run), so the walk does not enter it.
 function* elements(node: Node): Generator<Element> {
   if (isElement(node)) yield node;
   const children = 'childNodes' in node ? node.childNodes : [];
   for (const child of children) yield* elements(child);
-  if (isElement(node) && node.tagName === 'template' && 'content' in node) yield* elements(node.content as Node);
 }
 
 function attr(element: Element, name: string): string | undefined {
@@ -37,11 +37,20 @@ function textOf(element: Element): string {
   return element.childNodes.map((child) => ('value' in child ? String(child.value) : '')).join('');
 }
 
-/** Whether a browser showing `html` as a page (`document`) or inside one (`fragment`) would run script. */
-export function wouldRunScript(html: string, as: 'document' | 'fragment' = 'document'): boolean {
-  const root = (as === 'document' ? parse(html) : parseFragment(html)) as Node;
+/**
+ * Whether a browser would run script from `html`, received as a whole page (`document`)
+ * or written by a page's script into a `<div>` with `innerHTML` (`innerHTML`: the HTML
+ * standard marks script elements made that way "already started", so they never run,
+ * while event handlers and frames do).
+ */
+export function wouldRunScript(html: string, as: 'document' | 'innerHTML' = 'document'): boolean {
+  const root = (
+    as === 'document'
+      ? parse(html)
+      : parseFragment(defaultTreeAdapter.createElement('div', parse5Html.NS.HTML, []), html, {})
+  ) as Node;
   for (const element of elements(root)) {
-    if (element.tagName === 'script') {
+    if (element.tagName === 'script' && as === 'document') {
       const type = (attr(element, 'type') ?? '').trim().toLowerCase();
       if (SCRIPT_TYPES.has(type) && (textOf(element).trim() !== '' || attr(element, 'src'))) return true;
     }

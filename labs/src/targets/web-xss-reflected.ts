@@ -52,7 +52,9 @@ function searchPage(query: URLSearchParams): LabResponse {
   const hits = needle ? ARTICLES.filter((a) => a.title.toLowerCase().includes(needle)) : [];
   const list = hits.map((a) => `<li>${esc(a.title)} <small>(${a.views} views)</small></li>`).join('');
   // The flaw: the search term goes into the HTML body as it came, not through esc().
-  const summary = q ? `<p>${hits.length} ${hits.length === 1 ? 'result' : 'results'} for <strong>${q}</strong></p>` : '';
+  const summary = q
+    ? `<p>${hits.length} ${hits.length === 1 ? 'result' : 'results'} for <strong>${q}</strong></p>`
+    : '';
   return page(
     'Search',
     `<h1>Search</h1>

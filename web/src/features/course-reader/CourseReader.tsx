@@ -23,6 +23,8 @@ import { ModuleIntro } from './ModuleIntro';
 import { ReaderBottomBar } from './ReaderBottomBar';
 import { ReaderTopBar } from './ReaderTopBar';
 import { useAsync } from '../../lib/use-async';
+import { fetchLabs, type Lab } from '../../lib/labs-api';
+import { LabBlock } from '../labs/LabBlock';
 import './lesson-content.css';
 
 interface CourseReaderProps {
@@ -52,6 +54,15 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
     const [body, intro] = await Promise.all([fetchLesson(module.id, current), fetchModuleIntro(module.id)]);
     return { ...body, intro: intro ?? '' };
   }, `${module.id}/${current}`);
+
+  // The course's labs with the learner's progress: this lesson's "Try it" blocks and the
+  // outline's marks. Loaded once per visit to the reader; a solve updates it in place.
+  const labs = useAsync(fetchLabs, 'labs');
+  const moduleLabs = (labs.data ?? []).filter((lab) => lab.module_id === module.id);
+  const lessonLabs = moduleLabs.filter((lab) => lab.lesson_number === current);
+  function updateLab(changed: Lab) {
+    if (labs.data) labs.set(labs.data.map((lab) => (lab.id === changed.id ? changed : lab)));
+  }
 
   const total = module.lessons.length;
   const isLast = current === total;
@@ -154,6 +165,7 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
     <CourseSidebar
       module={module}
       progress={progress}
+      labs={moduleLabs}
       current={current}
       className={className}
       onBack={() => navigate('/dashboard')}
@@ -216,6 +228,8 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
             {lesson.status === 'loading' && <p className="py-16 text-center text-slate-300">Loading...</p>}
             {lesson.status === 'error' && <ErrorPanel onRetry={lesson.reload} />}
             {lesson.status === 'ready' && <LessonBody html={lesson.data.html} announce={setAnnouncement} />}
+            {lesson.status === 'ready' &&
+              lessonLabs.map((lab) => <LabBlock key={lab.id} lab={lab} onChange={updateLab} />)}
             {lesson.status === 'ready' && (
               // Keyed by the lesson the data belongs to: while the next lesson loads, the
               // previous one's questions must not be taken for its own.

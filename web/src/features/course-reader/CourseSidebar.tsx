@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import type { CourseModule, ModuleProgress } from '../../lib/course-api';
+import type { Lab } from '../../lib/labs-api';
 import { lessonPath, progressPercent } from './lesson-navigation';
 
 interface CourseSidebarProps {
   module: CourseModule;
   progress: ModuleProgress | null;
+  /** The module's labs: lessons with one are marked, "Solved" once it is. */
+  labs: readonly Lab[];
   current: number;
   /** Where it sits: beside the lesson on a wide screen, or in the phone's lessons drawer. */
   className: string;
@@ -14,7 +17,7 @@ interface CourseSidebarProps {
 }
 
 /** Back button, module title and description, progress bar, and the lesson list (spec §2). */
-export function CourseSidebar({ module, progress, current, className, onBack, onSelect }: CourseSidebarProps) {
+export function CourseSidebar({ module, progress, labs, current, className, onBack, onSelect }: CourseSidebarProps) {
   const percent = progressPercent(module, progress);
   const done = new Set(progress?.completed_lessons ?? []);
   return (
@@ -51,8 +54,14 @@ export function CourseSidebar({ module, progress, current, className, onBack, on
           </div>
           {progress && progress.checks.total > 0 && (
             <p className="mt-3 text-xs text-slate-400" data-testid="module-checks">
-              Knowledge checks: {progress.checks.answered} of {progress.checks.total} answered,{' '}
-              {progress.checks.first_time_right} right at the first attempt
+              {progress.checks.answered === 0
+                ? 'Knowledge checks: not attempted'
+                : `Knowledge checks: ${progress.checks.answered} of ${progress.checks.total} answered, ${progress.checks.first_time_right} right at the first attempt`}
+            </p>
+          )}
+          {labs.length > 0 && (
+            <p className="mt-1 text-xs text-slate-400" data-testid="module-labs">
+              Labs: {labs.filter((lab) => lab.solved).length}/{labs.length} solved
             </p>
           )}
         </div>
@@ -62,6 +71,8 @@ export function CourseSidebar({ module, progress, current, className, onBack, on
           {module.lessons.map((lesson) => {
             const active = lesson.number === current;
             const complete = done.has(lesson.number);
+            const lessonLabs = labs.filter((lab) => lab.lesson_number === lesson.number);
+            const labsSolved = lessonLabs.length > 0 && lessonLabs.every((lab) => lab.solved);
             return (
               <li key={lesson.number}>
                 <Link
@@ -85,6 +96,16 @@ export function CourseSidebar({ module, progress, current, className, onBack, on
                   <span className="flex-1">
                     <span className="sr-only">Lesson {lesson.number}: </span>
                     {lesson.title}
+                    {lessonLabs.length > 0 && (
+                      <span
+                        data-testid={`outline-lab-${lesson.number}`}
+                        className={`ml-2 inline-block rounded-full px-1.5 text-[0.7rem] font-semibold ${
+                          labsSolved ? 'bg-emerald-500/15 text-emerald-300' : 'bg-sky-500/15 text-sky-300'
+                        }`}
+                      >
+                        {labsSolved ? 'Lab: Solved' : lessonLabs.length > 1 ? `${lessonLabs.length} labs` : 'Lab'}
+                      </span>
+                    )}
                   </span>
                   {complete && (
                     <span role="img" aria-label="completed" className="mt-0.5 text-emerald-400">

@@ -9,6 +9,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { fetchCatalogue, fetchProgress, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
+import { fetchLabs, labCount } from '../../lib/labs-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutPanel } from '../checkout/CheckoutPanel';
 import { startOfferTimer, useOfferPopup } from '../checkout/offer-timer';
@@ -43,6 +44,11 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   const data = useAsync(
     () => Promise.all([fetchCatalogue(), fetchProgress(user.user_id)]),
     `dashboard:${user.user_id}`,
+  );
+  // Labs solved per module, for the cards of a paid learner; the cards show without it first.
+  const labs = useAsync(
+    () => (user.payment_status ? fetchLabs() : Promise.resolve([])),
+    `labs:${user.user_id}:${user.payment_status}`,
   );
 
   // A payment closes every payment layer: paying navigates from /dashboard to
@@ -129,6 +135,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
                   locked={!user.payment_status}
                   completed={completed.has(module.id)}
                   progress={data.data[1].modules.find((m) => m.module_id === module.id)}
+                  labs={labs.data ? labCount(labs.data, module.id) : null}
                   onOpen={() => openModule(module.id)}
                 />
               ))}

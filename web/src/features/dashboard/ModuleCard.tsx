@@ -7,11 +7,13 @@ interface ModuleCardProps {
   completed: boolean;
   /** The learner's progress in this module (shown once the course is unlocked). */
   progress: ModuleProgress | undefined;
+  /** Labs solved of the module's labs, once known; null for a module without labs. */
+  labs: { solved: number; total: number } | null;
   onOpen(): void;
 }
 
 /** One module in the dashboard grid (spec §2). */
-export function ModuleCard({ module, locked, completed, progress, onOpen }: ModuleCardProps) {
+export function ModuleCard({ module, locked, completed, progress, labs, onOpen }: ModuleCardProps) {
   const label = locked ? 'Subscribe to Access' : completed ? 'Review' : 'Start Learning';
   const done = progress?.completed_lessons.length ?? 0;
   const checks = progress?.checks;
@@ -53,10 +55,17 @@ export function ModuleCard({ module, locked, completed, progress, onOpen }: Modu
             </span>
             {checks && checks.total > 0 && (
               <span>
-                Checks: {checks.first_time_right}/{checks.total} right first time
+                {checks.answered === 0
+                  ? 'Checks: not attempted'
+                  : `Checks: ${checks.first_time_right}/${checks.total} right first time`}
               </span>
             )}
           </div>
+          {labs && labs.total > 0 && (
+            <p className="mt-1" data-testid="card-labs">
+              Labs: {labs.solved}/{labs.total}
+            </p>
+          )}
           <div
             role="progressbar"
             aria-label={`${module.title} progress`}
