@@ -140,15 +140,19 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
     const session = { flag: null as string | null, sqlMs: 0 };
     const tools = labTools(instance, env, state, session);
 
+    // The editor starts from the request that made this page: a learner on a phone then
+    // changes one field of it instead of typing it all.
+    const cookieHeader = Object.keys(cookies).length
+      ? `Cookie: ${Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; ')}`
+      : '';
+    const sentType = request.method !== 'GET' && request.headers['content-type'];
     let editor: EditorRequest = {
-      method: request.method === 'GET' ? 'GET' : request.method,
+      method: request.method,
       path: `${path}${url.search}`,
-      headers: Object.keys(cookies).length
-        ? `Cookie: ${Object.entries(cookies)
-            .map(([k, v]) => `${k}=${v}`)
-            .join('; ')}`
-        : '',
-      body: '',
+      headers: [sentType && `Content-Type: ${sentType}`, cookieHeader].filter(Boolean).join('\n'),
+      body: request.method === 'GET' ? '' : String(request.body ?? ''),
     };
     let response: LabResponse;
     let editorResponse: string | undefined;

@@ -29,7 +29,11 @@ describe('lab web-idor-invoices', () => {
     lab = await startTestLab('web-idor-invoices');
     await signIn();
     const session = lab.jar.get('session')!;
-    const answer = await lab.editor({ method: 'GET', path: '/api/invoices/1049', headers: `Cookie: session=${session}` });
+    const answer = await lab.editor({
+      method: 'GET',
+      path: '/api/invoices/1049',
+      headers: `Cookie: session=${session}`,
+    });
     expect(answer.body).toContain('&quot;customer&quot;: &quot;administrator&quot;');
     expect(answer.body).toContain(`&quot;flag&quot;: &quot;${lab.flag}&quot;`);
     expect(showsFlag(answer.body, lab.flag)).toBe(true);

@@ -201,7 +201,8 @@ const target: LabTarget = {
       return invoicePage(invoice, flag, lab.base);
     },
     'GET /api/invoices/:id': (request, lab) => {
-      if (!signedInUser(request, lab)) return json({ error: 'Not signed in: send your session cookie.' }, { status: 401 });
+      if (!signedInUser(request, lab))
+        return json({ error: 'Not signed in: send your session cookie.' }, { status: 401 });
       const invoice = findInvoice(lab, request.params.id);
       if (!invoice) return json({ error: `No invoice ${request.params.id ?? ''}.` }, { status: 404 });
       const answer = {
