@@ -12,12 +12,17 @@ export const TRACKING_PORT = PORT + 1;
  * and seller are global, so changing them on the main server would race the other journeys.
  */
 export const SETTINGS_PORT = PORT + 2;
+/** A server on the real course (the labs belong to real lessons) and the lab host it starts labs on. */
+export const LABS_APP_PORT = PORT + 3;
+export const LAB_HOST_PORT = PORT + 4;
+export const LAB_ORIGIN = `http://127.0.0.1:${LAB_HOST_PORT}`;
 // A fresh SQLite database for every run, so journeys never meet old data. The config is
 // evaluated again in each worker; the environment carries the runner's choice to them,
 // and the fixtures use it to prepare learners through the server's own services.
 const runDir = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'ehc-e2e-')));
 process.env.E2E_DATABASE_URL ??= `sqlite:${join(runDir, 'e2e.db')}`;
 process.env.E2E_SETTINGS_DATABASE_URL ??= `sqlite:${join(runDir, 'settings.db')}`;
+process.env.E2E_LABS_DATABASE_URL ??= `sqlite:${join(runDir, 'labs.db')}`;
 // Without SMTP the servers write each email as an .eml file here; journeys read reset links from it.
 const outboxDir = (process.env.E2E_OUTBOX_DIR ??= join(runDir, 'outbox'));
 // Journeys run on the small fixture course so they do not depend on lesson writing.
@@ -39,6 +44,11 @@ const serverEnv = {
   MAIL_OUTBOX_DIR: outboxDir,
   // The mail job runs often, so a journey waits a moment for its email, not seconds.
   MAIL_SEND_INTERVAL_SECONDS: '0.2',
+};
+
+const labSecrets = {
+  LAB_TOKEN_SECRET: 'e2e-lab-token-secret-0123456789abcdefgh',
+  LAB_FLAG_SECRET: 'e2e-lab-flag-secret-0123456789abcdefghij',
 };
 
 export default defineConfig({
@@ -115,6 +125,40 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { ...serverEnv, PORT: String(SETTINGS_PORT), DATABASE_URL: process.env.E2E_SETTINGS_DATABASE_URL },
+    },
+    {
+      command: 'node --import tsx server/src/main.ts',
+      cwd: '..',
+      url: `http://localhost:${LABS_APP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        ...labSecrets,
+        CONTENT_DIR: '',
+        PORT: String(LABS_APP_PORT),
+        DATABASE_URL: process.env.E2E_LABS_DATABASE_URL,
+        LAB_ORIGIN,
+      },
+    },
+    {
+      // The lab host as `npm start` runs it: supervised, under the permission model.
+      command: 'node --import tsx labs/src/host/supervise.ts',
+      cwd: '..',
+      url: `${LAB_ORIGIN}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        ...labSecrets,
+        LAB_PORT: String(LAB_HOST_PORT),
+        APP_ORIGIN: `http://localhost:${LABS_APP_PORT}`,
+      },
     },
   ],
 });

@@ -54,8 +54,8 @@ export async function signUpByApi(request: APIRequestContext, learner: Learner):
 }
 
 /** Unlocks the course for a learner as a verified payment would (the server's test helper). */
-export async function makePaid(learner: Learner): Promise<void> {
-  const database = openDatabase(process.env.E2E_DATABASE_URL!, console);
+export async function makePaid(learner: Learner, databaseUrl = process.env.E2E_DATABASE_URL!): Promise<void> {
+  const database = openDatabase(databaseUrl, console);
   try {
     const user = await database.db
       .selectFrom('app_user')

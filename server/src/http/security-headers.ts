@@ -91,6 +91,9 @@ function securityHeaders(
     frameguard: { action: 'deny' },
     strictTransportSecurity,
     crossOriginEmbedderPolicy: false,
+    // Windows that other sites open on us are still cut off; a lab this page opens keeps
+    // its link back, so the lab page can report a solve (docs/decisions/0032).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Read by no browser still supported: X-XSS-Protection (the filter it switched off is
     // gone from every engine) and X-Download-Options (Internet Explorer 8).
     xXssProtection: false,

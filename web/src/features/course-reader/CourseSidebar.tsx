@@ -103,7 +103,13 @@ export function CourseSidebar({ module, progress, labs, current, className, onBa
                           labsSolved ? 'bg-emerald-500/15 text-emerald-300' : 'bg-sky-500/15 text-sky-300'
                         }`}
                       >
-                        {labsSolved ? 'Lab: Solved' : lessonLabs.length > 1 ? `${lessonLabs.length} labs` : 'Lab'}
+                        {lessonLabs.length === 1
+                          ? labsSolved
+                            ? 'Lab: Solved'
+                            : 'Lab'
+                          : labsSolved
+                            ? 'Labs: Solved'
+                            : `Labs: ${lessonLabs.filter((lab) => lab.solved).length}/${lessonLabs.length}`}
                       </span>
                     )}
                   </span>

@@ -181,7 +181,12 @@ export function LabBlock({ lab, onChange }: LabBlockProps) {
           </button>
         )}
         {!lab.writeup_html && !confirmWriteup && (
-          <button type="button" onClick={() => setConfirmWriteup(true)} className={buttonStyles.secondary}>
+          <button
+            type="button"
+            // After a solve the write-up changes nothing about the solve: no need to ask.
+            onClick={() => (lab.solved ? void change(openLabWriteup) : setConfirmWriteup(true))}
+            className={buttonStyles.secondary}
+          >
             Show the write-up
           </button>
         )}
