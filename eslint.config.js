@@ -15,7 +15,8 @@ export default tseslint.config(
         'error',
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through server/src/lib/env.ts, not process.env.',
+          message:
+            'Read configuration through server/src/lib/env.ts (the lab host: labs/src/host/lab-env.ts), not process.env.',
         },
       ],
     },
@@ -26,6 +27,8 @@ export default tseslint.config(
       'e2e/**',
       '**/*.config.{js,ts}',
       'server/src/lib/env.ts',
+      // The lab host's own settings, read once at its boot.
+      'labs/src/host/lab-env.ts',
       'server/src/test/**',
       '**/*.test.ts',
     ],

@@ -13,5 +13,6 @@ import '../modules/settings/settings-schema';
 import '../modules/admin/admin-schema';
 import '../modules/legal/legal-schema';
 import '../modules/labs/labs-schema';
+import '../modules/certificates/evidence-schema';
 
 export const schema = builder.toSchema();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkScoreText, fetchCertificates } from '../lib/certificate-api';
+import { checkScoreText, labsSolvedText, fetchCertificates } from '../lib/certificate-api';
 import { useAsync } from '../lib/use-async';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
@@ -63,6 +63,12 @@ export function CertificateDialog({ moduleId, completedModules, onBack }: Certif
                   <div>
                     <dt className="text-slate-400">Knowledge checks</dt>
                     <dd className="font-semibold text-white">{checkScoreText(certificate.knowledge_checks)}</dd>
+                  </div>
+                )}
+                {certificate.labs_solved && (
+                  <div>
+                    <dt className="text-slate-400">Labs solved</dt>
+                    <dd className="font-semibold text-white">{labsSolvedText(certificate.labs_solved)}</dd>
                   </div>
                 )}
                 <div>

@@ -13,6 +13,8 @@ export interface Certificate {
   file_name: string;
   /** The module's (or the course's) knowledge checks; null without questions. */
   knowledge_checks: CheckScore | null;
+  /** Shown only when the holder chose to show their evidence. */
+  labs_solved: { solved: number; total: number } | null;
   /** The signed Open Badges credential (VC-JWT) as a file. */
   credential_url: string;
   study_hours: number;
@@ -43,17 +45,25 @@ export interface PublicCertificate {
   credential_check: CredentialCheckResult | null;
   /** Null when revoked or without questions. */
   knowledge_checks: CheckScore | null;
+  /** Shown only when the holder chose to show their evidence. */
+  labs_solved: { solved: number; total: number } | null;
 }
 
 /** "4 of 6 right at the first attempt", the knowledge-check line of a certificate. */
 export function checkScoreText(score: CheckScore): string {
+  // "0 of 24" would read as a failed test: checks never tried were simply not attempted.
+  if (score.answered === 0) return 'not attempted';
   return `${score.first_time_right} of ${score.total} right at the first attempt`;
+}
+
+export function labsSolvedText(labs: { solved: number; total: number }): string {
+  return `${labs.solved} of ${labs.total}`;
 }
 
 export async function fetchCertificates(): Promise<Certificate[]> {
   const data = await gql<{ certificates: Certificate[] }>(
     'GetCertificates',
-    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name credential_url study_hours issuer_name linkedin_url knowledge_checks { total answered first_time_right } } }`,
+    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name credential_url study_hours issuer_name linkedin_url knowledge_checks { total answered first_time_right } labs_solved { solved total } } }`,
   );
   return data.certificates;
 }
@@ -61,7 +71,7 @@ export async function fetchCertificates(): Promise<Certificate[]> {
 export async function verifyCertificate(id: string): Promise<PublicCertificate | null> {
   const data = await gql<{ verifyCertificate: PublicCertificate | null }>(
     'VerifyCertificate',
-    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at study_hours issuer_name issuer_url credential_check { signature_valid key_id status } knowledge_checks { total answered first_time_right } } }`,
+    `query VerifyCertificate($id: String!) { verifyCertificate(certificate_id: $id) { certificate_id holder_name title kind completed_at revoked_at study_hours issuer_name issuer_url credential_check { signature_valid key_id status } knowledge_checks { total answered first_time_right } labs_solved { solved total } } }`,
     { id },
   );
   return data.verifyCertificate;

@@ -4,6 +4,7 @@ import { CertificateType, PublicCertificateType } from '../certificates/certific
 import { LessonType } from '../courses/course-schema';
 import type { Question } from '../courses/questions';
 import { certificateScore } from './certificate-score';
+import { evidenceShown } from '../certificates/evidence';
 import { answerQuestion, lessonAttempts, type CheckScore, type QuestionAttempt } from './answer-service';
 
 /** A question together with the content it belongs to, so an attempt can reveal its key. */
@@ -105,7 +106,7 @@ builder.mutationField('answerQuestion', (t) =>
 );
 
 const scoreDescription =
-  'Knowledge checks of the module (or, for the full certificate, the course): right at the first attempt, of all. Null when the certificate is revoked or there are no questions.';
+  'Knowledge checks of the module (or, for the full certificate, the course): right at the first attempt, of all. Null unless the holder chose to show their evidence, when the certificate is revoked, or when there are no questions.';
 
 for (const type of [CertificateType, PublicCertificateType]) {
   builder.objectField(type, 'knowledge_checks', (t) =>
@@ -113,7 +114,10 @@ for (const type of [CertificateType, PublicCertificateType]) {
       type: CheckScoreType,
       nullable: true,
       description: scoreDescription,
-      resolve: (certificate, _args, ctx) => certificateScore(ctx.services.db, ctx.services.catalogue, certificate),
+      resolve: async (certificate, _args, ctx) =>
+        (await evidenceShown(ctx.services.db, certificate.userRef))
+          ? certificateScore(ctx.services.db, ctx.services.catalogue, certificate)
+          : null,
     }),
   );
 }

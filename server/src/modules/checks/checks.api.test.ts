@@ -205,7 +205,7 @@ describe('scores', () => {
     expect(modules.map((m) => m.module_id)).not.toContain('retired-module');
   });
 
-  it('appear on the certificate and its public verification, and not once it is revoked', async () => {
+  it('appear on the certificate and its public verification once the learner shows them, and not once it is revoked', async () => {
     const { cookie, userRef } = await learner({ paid: true });
     await answer(cookie, 'fixture-single', { choices: [1] });
     await answer(cookie, 'fixture-multiple', { choices: [1] });
@@ -221,8 +221,13 @@ describe('scores', () => {
       knowledge_checks: unknown;
     }[];
     expect(certificates).toHaveLength(1);
-    expect(certificates[0]!.knowledge_checks).toEqual({ total: 6, answered: 2, first_time_right: 1 });
     const id = certificates[0]!.certificate_id;
+    // Private until the learner chooses to show them (account page).
+    expect(certificates[0]!.knowledge_checks).toBeNull();
+    expect((await t.graphql(VERIFY, { id })).body.data?.verifyCertificate).toMatchObject({ knowledge_checks: null });
+    await t.graphql('mutation { setEvidenceShown(show: true) }', {}, { cookie });
+    const shown = (await t.graphql(CERTIFICATES, {}, { cookie })).body.data?.certificates as typeof certificates;
+    expect(shown[0]!.knowledge_checks).toEqual({ total: 6, answered: 2, first_time_right: 1 });
     const verify = await t.graphql(VERIFY, { id });
     expect(verify.body.data?.verifyCertificate).toEqual({
       revoked_at: null,

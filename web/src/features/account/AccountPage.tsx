@@ -13,6 +13,7 @@ import { AccountSummary } from './AccountSummary';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { DownloadMyData } from './DownloadMyData';
+import { EvidenceSetting } from './EvidenceSetting';
 import { ProfileForm } from './ProfileForm';
 import { ReceiptList } from './ReceiptList';
 import { SignedInDevices } from './SignedInDevices';
@@ -95,6 +96,13 @@ function AccountSections({ account, user, onChange }: AccountSectionsProps) {
         intro="Lost a phone or used a shared computer? Sign out everywhere except here."
       >
         <SignedInDevices devices={account.sessions} onOthersSignedOut={keepOnlyThisDevice} />
+      </AccountSection>
+
+      <AccountSection
+        title="Evidence on your certificates"
+        intro="Anyone with a certificate's link can see what you choose to show. Off until you turn it on."
+      >
+        <EvidenceSetting />
       </AccountSection>
 
       <AccountSection title="Receipts">

@@ -4,7 +4,7 @@ import { certificateDate } from '../../components/CertificateDialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SiteHeader } from '../../components/SiteHeader';
-import { checkScoreText, verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
+import { checkScoreText, labsSolvedText, verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
 import { ApiError } from '../../lib/graphql';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -131,6 +131,14 @@ function ValidPanel({ certificate }: { certificate: PublicCertificate }) {
           <div>
             <dt className="text-sm text-slate-400">Knowledge checks</dt>
             <dd className="text-lg font-semibold text-white">{checkScoreText(certificate.knowledge_checks)}</dd>
+          </div>
+        )}
+        {certificate.labs_solved && (
+          <div>
+            <dt className="text-sm text-slate-400">Labs solved</dt>
+            <dd className="text-lg font-semibold text-white" data-testid="verify-labs">
+              {labsSolvedText(certificate.labs_solved)}
+            </dd>
           </div>
         )}
         <div>
