@@ -18,6 +18,9 @@ const BUSINESS = {
   SUPPORT_EMAIL: 'help@asha.example',
   SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
   CREDENTIAL_SIGNING_KEY: testSigningKey(),
+  LAB_ORIGIN: 'https://labs-asha.example.net',
+  LAB_TOKEN_SECRET: 'a-production-lab-token-secret-0123456789',
+  LAB_FLAG_SECRET: 'a-production-lab-flag-secret-01234567890',
 };
 
 function problemsOf(source: Record<string, string>): string[] {
@@ -149,5 +152,37 @@ describe('loadEnv', () => {
     expect(loadEnv({}).metricsToken).toBeNull();
     expect(loadEnv({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
     expect(problemsOf({ METRICS_TOKEN: 'short-guessable' })[0]).toMatch(/^METRICS_TOKEN: must be at least 32/);
+  });
+
+  describe('the labs site', () => {
+    it('defaults to another host than the app in development, with stand-in secrets', () => {
+      const env = loadEnv({});
+      expect(new URL(env.labs.origin).hostname).not.toBe(new URL(env.appOrigin).hostname);
+      expect(env.labs.origin).toBe('http://127.0.0.1:3001');
+      expect(env.labs.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    });
+
+    it('refuses a lab origin on the app host, even on another port', () => {
+      expect(problemsOf({ APP_ORIGIN: 'http://localhost:3000', LAB_ORIGIN: 'http://localhost:3001' })).toEqual([
+        'LAB_ORIGIN: must be on another host than APP_ORIGIN (localhost); cookies ignore ports',
+      ]);
+    });
+
+    it('in production needs its origin on a separate domain, over HTTPS, and both secrets', () => {
+      const base = { ...KEYS, ...BUSINESS, NODE_ENV: 'production', APP_ORIGIN: 'https://course.example.com' };
+      expect(() => loadEnv(base)).not.toThrow();
+      const missing = problemsOf({ ...base, LAB_ORIGIN: '', LAB_TOKEN_SECRET: '', LAB_FLAG_SECRET: '' });
+      expect(missing.map((p) => p.split(':')[0])).toEqual(['LAB_ORIGIN', 'LAB_TOKEN_SECRET', 'LAB_FLAG_SECRET']);
+      for (const origin of [
+        'https://labs.course.example.com',
+        'https://labs.example.com',
+        'https://course.example.com',
+      ]) {
+        expect(problemsOf({ ...base, LAB_ORIGIN: origin })[0]).toMatch(/^LAB_ORIGIN: must be/);
+      }
+      expect(problemsOf({ ...base, LAB_ORIGIN: 'http://labs-example.net' })).toEqual([
+        'LAB_ORIGIN: must be https:// in production',
+      ]);
+    });
   });
 });

@@ -270,9 +270,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // The development default differs from the app's in host, not only in port: browsers
   // share cookies across the ports of one host, and the labs must never see the app's.
   const labOrigin = e.LAB_ORIGIN ?? `http://127.0.0.1:${e.LAB_PORT}`;
-  problems.push(...labOriginProblems(appOrigin, labOrigin, isProduction));
+  if (isProduction && !e.LAB_ORIGIN) {
+    problems.push('LAB_ORIGIN: required when NODE_ENV=production (e.g. https://labs-example.net)');
+  } else {
+    problems.push(...labOriginProblems(appOrigin, labOrigin, isProduction));
+  }
   if (isProduction) {
-    if (!e.LAB_ORIGIN) problems.push('LAB_ORIGIN: required when NODE_ENV=production (e.g. https://labs-example.net)');
     for (const name of ['LAB_TOKEN_SECRET', 'LAB_FLAG_SECRET'] as const) {
       if (!e[name]) problems.push(`${name}: required when NODE_ENV=production (the same value on the lab hosts)`);
     }

@@ -116,6 +116,9 @@ export const PRODUCTION_BUSINESS_ENV = {
   SUPPORT_EMAIL: 'support@seller.example',
   SMTP_URL: 'smtp://127.0.0.1:9',
   CREDENTIAL_SIGNING_KEY: testSigningKey(),
+  LAB_ORIGIN: 'https://labs-seller.example.net',
+  LAB_TOKEN_SECRET: 'production-test-lab-token-secret-0123456789',
+  LAB_FLAG_SECRET: 'production-test-lab-flag-secret-01234567890',
 };
 
 /** A built web app reduced to its page shell, for tests of what pages are served with. */
