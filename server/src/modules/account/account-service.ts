@@ -132,6 +132,7 @@ export async function deleteAccount(
     for (const table of [
       'lesson_progress',
       'question_attempt',
+      'lab_progress',
       'module_completion',
       'user_session',
       'password_reset',
@@ -148,6 +149,7 @@ export async function deleteAccount(
         // No password can match this: the account can never be signed into again.
         password_hash: '!deleted',
         payment_status: 0,
+        show_evidence: 0,
         deleted_at: now,
       })
       .where('id', '=', id)

@@ -93,6 +93,7 @@ describe('emails queued with the events they report', () => {
     });
 
     for (const number of [1, 2]) await t.graphql(COMPLETE, { module: 'cryptography', number }, { cookie });
+    await t.graphql('mutation { openLabWriteup(lab_id: "web-sqli-login-bypass") { id } }', {}, { cookie });
     const [certificate] = await mailFor(userRef, 'certificate_issued');
     expect(JSON.parse(certificate!.data)).toMatchObject({
       title: 'Cryptography & Encryption',
@@ -389,7 +390,12 @@ describe('my data', () => {
     const { email, cookie } = await learner();
     await makePaid(t.services, email);
     await t.graphql(COMPLETE, { module: 'cryptography', number: 1 }, { cookie });
+    await t.graphql('mutation { revealLabHint(lab_id: "web-sqli-login-bypass") { hint_count } }', {}, { cookie });
     const data = JSON.parse((await t.graphql(MY_DATA, {}, { cookie })).body.data?.myData as string);
+    expect(data.labs).toEqual([
+      expect.objectContaining({ lab_id: 'web-sqli-login-bypass', hints_shown: 1, solved_at: null }),
+    ]);
+    expect(data.shows_evidence_on_certificates).toBe(false);
     expect(data.account).toMatchObject({ email, full_name: 'Nisha Verma', phone: '9876543210' });
     expect(data.completed_lessons).toEqual([
       expect.objectContaining({ module_id: 'cryptography', completed_at: expect.any(String) }),
@@ -438,7 +444,13 @@ describe('deleting the account', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ full_name: '', phone: '', payment_status: 0, deleted_at: expect.any(Number) });
     expect(row.user_id).not.toContain(email.split('@')[0]);
-    for (const table of ['lesson_progress', 'module_completion', 'user_session', 'password_reset'] as const) {
+    for (const table of [
+      'lesson_progress',
+      'lab_progress',
+      'module_completion',
+      'user_session',
+      'password_reset',
+    ] as const) {
       expect(await t.services.db.selectFrom(table).selectAll().where('user_ref', '=', userRef).execute()).toEqual([]);
     }
     const payments = await t.services.db.selectFrom('payment').selectAll().where('user_ref', '=', userRef).execute();
