@@ -115,6 +115,7 @@ async function everyStringArgument() {
         return 'x';
       }
       if (base.name === 'Int') return 1;
+      if (base.name === 'Boolean') return false;
       if (base.kind === 'INPUT_OBJECT') {
         return Object.fromEntries(
           inputFields.get(base.name!)!.map((input) => [input.name, harmless(input.type, [...path, input.name])]),
