@@ -5,3 +5,4 @@ export * from './validation';
 export * from './gst-states';
 export * from './display-boot';
 export * from './pages';
+export * from './admin-reason';

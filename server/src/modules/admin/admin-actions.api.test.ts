@@ -501,6 +501,8 @@ describe('every action needs a reason', () => {
     ['empty', ''],
     ['too short once trimmed', '   ok   '],
     ['over 500 characters', 'x'.repeat(501)],
+    ['five zero-width spaces', '\u200b\u200b\u200b\u200b\u200b'],
+    ['punctuation and invisible joiners only', '..\u200d..\u2060.'],
   ])('refuses a reason that is %s, changing nothing', async (_case, reason) => {
     const { mutations } = await everyMutation();
     const before = await snapshotDatabase(t);

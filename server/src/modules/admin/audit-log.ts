@@ -1,3 +1,4 @@
+import { normaliseReason, reasonIsValid, REASON_MESSAGE } from '@ehc/common';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AuditLogTable, Database } from '../../db/schema';
@@ -57,9 +58,6 @@ export function auditOf(db: Kysely<Database>, userRef: string): Promise<AuditRow
 
 /** Every admin action says why, in a few words at least: the reason is what the log is for. */
 export function requireReason(reason: string): string {
-  const trimmed = reason.trim();
-  if (trimmed.length < 5 || trimmed.length > 500) {
-    throw AppError.validation('Please give a reason (5 to 500 characters); it is kept in the audit log.');
-  }
-  return trimmed;
+  if (!reasonIsValid(reason)) throw AppError.validation(REASON_MESSAGE);
+  return normaliseReason(reason);
 }
