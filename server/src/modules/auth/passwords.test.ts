@@ -31,4 +31,22 @@ describe('passwords', () => {
     // This thread (the request thread, in the server) keeps its normal priority.
     expect(niceness[0]).toBe(0);
   });
+
+  it('serve a steady crowd of 32 sign-ins first come, first served: none waits 2 s', async () => {
+    const stored = await hashPassword('fair queue');
+    const waits: number[] = [];
+    let left = 640;
+    // 32 clients, each signing in again as soon as its answer comes: a steady queue.
+    const client = async () => {
+      while (left > 0) {
+        left -= 1;
+        const asked = performance.now();
+        await verifyPassword(stored, 'fair queue');
+        waits.push(performance.now() - asked);
+      }
+    };
+    await Promise.all(Array.from({ length: 32 }, client));
+    const slowest = Math.max(...waits);
+    expect(slowest, `slowest of ${waits.length}: ${Math.round(slowest)} ms`).toBeLessThan(2000);
+  }, 120_000);
 });
