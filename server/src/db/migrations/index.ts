@@ -11,6 +11,7 @@ import * as m0009 from './0009-knowledge-checks';
 import * as m0010 from './0010-tax-invoices';
 import * as m0011 from './0011-progress-version';
 import * as m0012 from './0012-labs';
+import * as m0013 from './0013-audit-log-sealed';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010-tax-invoices': m0010,
   '0011-progress-version': m0011,
   '0012-labs': m0012,
+  '0013-audit-log-sealed': m0013,
 };

@@ -602,4 +602,27 @@ describe('the audit log', () => {
     ).rejects.toThrow(/append-only/);
     expect(await auditEntries(t, learner.userRef)).toEqual(before);
   });
+
+  it('refuses the statements that go around row triggers: REPLACE on SQLite, TRUNCATE on PostgreSQL', async () => {
+    const learner = await signUp(t);
+    await act(GRANT, { user_id: learner.userRef, reason: REASON });
+    const before = await auditEntries(t, learner.userRef);
+    const [entry] = await t.services.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_user_ref', '=', learner.userRef)
+      .execute();
+    if (t.database.handle.kind === 'sqlite') {
+      for (const verb of ['insert or replace into', 'replace into']) {
+        await expect(
+          sql`${sql.raw(verb)} audit_log (id, at, actor_ref, actor_email, action, target_user_ref, target, reason, details)
+            values (${entry!.id}, ${entry!.at}, ${entry!.actor_ref}, ${entry!.actor_email}, ${entry!.action},
+              ${entry!.target_user_ref}, ${entry!.target}, 'rewritten', '{}')`.execute(t.services.db),
+        ).rejects.toThrow(/append-only/);
+      }
+    } else {
+      await expect(sql`truncate audit_log`.execute(t.services.db)).rejects.toThrow(/append-only/);
+    }
+    expect(await auditEntries(t, learner.userRef)).toEqual(before);
+  });
 });
