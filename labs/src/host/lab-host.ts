@@ -75,8 +75,21 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
     routers.set(target.id, router);
   }
   const targetsById = new Map(TARGETS.map((target) => [target.id, target]));
-  const instanceLimiter = new RateLimiterMemory(LAB_BUDGETS.instanceRequests);
-  const learnerLimiter = new RateLimiterMemory(LAB_BUDGETS.learnerRequests);
+  // One limiter per budget: most labs share the default, a few need more (requestsPerMinute).
+  const limiters = new Map<number, { instance: RateLimiterMemory; learner: RateLimiterMemory }>();
+  const limitersFor = (target: LabTarget) => {
+    const points = target.requestsPerMinute ?? LAB_BUDGETS.instanceRequests.points;
+    let pair = limiters.get(points);
+    if (!pair) {
+      const ratio = LAB_BUDGETS.learnerRequests.points / LAB_BUDGETS.instanceRequests.points;
+      pair = {
+        instance: new RateLimiterMemory({ points, duration: LAB_BUDGETS.instanceRequests.duration }),
+        learner: new RateLimiterMemory({ points: points * ratio, duration: LAB_BUDGETS.learnerRequests.duration }),
+      };
+      limiters.set(points, pair);
+    }
+    return pair;
+  };
   const sqlLimiter = new RateLimiterMemory(LAB_BUDGETS.learnerSqlMs);
 
   app.get('/_lab/lab.css', (_req, reply) => assetReply(reply, 'text/css; charset=utf-8', LAB_CSS));
@@ -114,6 +127,7 @@ export function buildLabHost(env: LabEnv): FastifyInstance {
     const instance: Instance = { claims, info, target, router: routers.get(target.id)!, base };
 
     try {
+      const { instance: instanceLimiter, learner: learnerLimiter } = limitersFor(target);
       await instanceLimiter.consume(claims.instanceId);
       await learnerLimiter.consume(claims.learner);
       const sqlBudget = await sqlLimiter.get(claims.learner);

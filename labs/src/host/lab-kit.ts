@@ -72,6 +72,11 @@ export interface LabTarget {
    * the lab's own site; every other lab's pages allow only the platform's own script.
    */
   scripts?: 'self' | 'inline';
+  /**
+   * Requests one instance may make per minute, when the flaw itself takes many (a padding
+   * oracle is a few thousand questions). Default: LAB_BUDGETS.instanceRequests.
+   */
+  requestsPerMinute?: number;
   /** Extra static scripts the target's pages load, by file name: served from `/_lab/target/<id>/<name>`. */
   assets?: Record<string, string>;
   routes: Partial<Record<`${LabMethod} /${string}`, LabHandler>>;
