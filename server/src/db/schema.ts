@@ -110,6 +110,8 @@ export interface WebhookEventTable {
   event_id: string;
   event: string;
   received_at: number;
+  /** processed, ignored or unmatched (migration 0014); null for rows from before it. */
+  outcome: string | null;
 }
 
 export interface CertificateTable {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@ehc/common';
 import { billingDeps } from '../modules/billing/billing-deps';
 import { SimulatedGateway } from '../modules/billing/simulated-gateway';
-import { handleRazorpayWebhook, WebhookSignatureError } from '../modules/billing/webhook-service';
+import { handleRazorpayWebhook, WebhookSignatureError, type WebhookResult } from '../modules/billing/webhook-service';
 import type { Services } from '../services';
 import { makeJsonPostGuard } from './csrf-guard';
 
@@ -23,7 +23,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
         return Array.isArray(value) ? value[0] : value;
       };
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const count = (event: string, result: 'processed' | 'duplicate' | 'ignored' | 'rejected' | 'failed') =>
+      const count = (event: string, result: WebhookResult | 'rejected' | 'failed') =>
         services.metrics.webhookEvents.inc({ event, result });
       try {
         const result = await handleRazorpayWebhook(billingDeps(services, request.log), {

@@ -88,7 +88,7 @@ export function createMetrics(database?: PoolSource): Metrics {
     }),
     webhookEvents: new Counter({
       name: 'webhook_events_total',
-      help: 'Razorpay webhook deliveries by event and result (processed, duplicate, ignored, rejected, failed).',
+      help: 'Razorpay webhook deliveries by event and result (processed, duplicate, ignored, unmatched, rejected, failed).',
       labelNames: ['event', 'result'] as const,
       registers,
     }),

@@ -280,6 +280,28 @@ describe('webhooks', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('answers 200 to a signed webhook about a payment that is not ours, logs it and records it as unmatched', async () => {
+    const hooks = [
+      signedWebhook('payment.captured', { payment: { entity: { id: 'pay_NotKnownToTheGateway' } } }),
+      signedWebhook('order.paid', { payment: { entity: { id: 'pay_AlsoUnknown', order_id: 'order_NotOurs' } } }),
+      signedWebhook('refund.processed', {
+        refund: { entity: { id: 'rfnd_X', payment_id: 'pay_NotOurs', amount: 4900 } },
+      }),
+    ];
+    for (const hook of hooks) {
+      const response = await postWebhook(hook);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'unmatched' });
+      const [row] = await t.services.db
+        .selectFrom('webhook_event')
+        .selectAll()
+        .where('event_id', '=', hook.eventId)
+        .execute();
+      expect(row).toMatchObject({ outcome: 'unmatched' });
+    }
+    expect(t.logs.filter((line) => line.includes('"webhook_unmatched"'))).toHaveLength(3);
+  });
+
   it('webhook first, then verify: one grant, one payment', async () => {
     const { cookie, userRef } = await learner();
     const orderId = await createOrder(cookie);

@@ -1,9 +1,10 @@
+import { GatewayError } from './gateway';
 import type { BillingDeps } from './payment-service';
 import { markAttempted, recordCapturedPayment } from './payment-service';
 import { recordRefundIn } from './refunds';
 import { webhookSignatureValid } from './signatures';
 
-export type WebhookResult = 'processed' | 'duplicate' | 'ignored';
+export type WebhookResult = 'processed' | 'duplicate' | 'ignored' | 'unmatched';
 
 export class WebhookSignatureError extends Error {
   constructor() {
@@ -48,10 +49,18 @@ export async function handleRazorpayWebhook(
   deps.log.info({ event: 'webhook_received', eventId, webhook: name }, 'webhook received');
 
   const result = await dispatch(deps, name, event);
+  if (result === 'unmatched') {
+    // Correctly signed, so from Razorpay; about nothing we sold. Answered 200 so it is not
+    // retried for a day, and kept for whoever looks into it.
+    deps.log.warn(
+      { event: 'webhook_unmatched', eventId, webhook: name, paymentId: event.payload?.payment?.entity?.id ?? null },
+      'webhook about a payment that is not ours',
+    );
+  }
   if (eventId) {
     await deps.db
       .insertInto('webhook_event')
-      .values({ event_id: eventId, event: name, received_at: Date.now() })
+      .values({ event_id: eventId, event: name, received_at: Date.now(), outcome: result })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
@@ -64,8 +73,8 @@ async function dispatch(deps: BillingDeps, name: string, event: RazorpayEvent): 
     case 'order.paid':
     case 'payment.captured': {
       if (!paymentEntity?.id) return 'ignored';
-      const payment = await deps.gateway.fetchPayment(paymentEntity.id);
-      if (!payment.order_id || !(await isOurOrder(deps, payment.order_id))) return 'ignored';
+      const payment = await fetchKnownPayment(deps, paymentEntity.id);
+      if (!payment?.order_id || !(await isOurOrder(deps, payment.order_id))) return 'unmatched';
       await recordCapturedPayment(deps, payment.order_id, payment);
       return 'processed';
     }
@@ -78,11 +87,24 @@ async function dispatch(deps: BillingDeps, name: string, event: RazorpayEvent): 
     case 'refund.processed': {
       const refund = event.payload?.refund?.entity;
       if (!refund?.payment_id) return 'ignored';
-      await recordRefund(deps, refund.payment_id, refund.id ?? null, refund.amount ?? 0);
-      return 'processed';
+      return recordRefund(deps, refund.payment_id, refund.id ?? null, refund.amount ?? 0);
     }
     default:
       return 'ignored';
+  }
+}
+
+/**
+ * The payment as the gateway has it, or null when the gateway says there is no such
+ * payment (Razorpay answers 400 BAD_REQUEST_ERROR for an unknown id). Anything else (a
+ * timeout, a 5xx) still fails, so the webhook is answered 500 and Razorpay retries it.
+ */
+async function fetchKnownPayment(deps: BillingDeps, paymentId: string) {
+  try {
+    return await deps.gateway.fetchPayment(paymentId);
+  } catch (error) {
+    if (error instanceof GatewayError && (error.status === 400 || error.status === 404)) return null;
+    throw error;
   }
 }
 
@@ -101,16 +123,18 @@ async function recordRefund(
   paymentId: string,
   refundId: string | null,
   refundedAmount: number,
-): Promise<void> {
+): Promise<WebhookResult> {
   // The event's refund amount decides full or partial, as before the admin console shared this code.
   const outcome = await deps.db
     .transaction()
     .execute((trx) =>
       recordRefundIn(trx, { paymentId, refundId, amount: refundedAmount, totalRefunded: refundedAmount }),
     );
+  if (outcome === 'unknown_payment') return 'unmatched';
   if (outcome === 'refunded_access_revoked') {
     deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');
   } else {
     deps.log.info({ event: 'refund_processed', paymentId }, 'refund recorded; access unchanged');
   }
+  return 'processed';
 }
