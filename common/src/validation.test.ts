@@ -140,4 +140,36 @@ describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
     expect(normalizeEmail('  Asha.Rao@Example.COM ')).toBe('asha.rao@example.com');
   });
+
+  describe('a new account’s address must be deliverable', () => {
+    const signup = (email: string) =>
+      validateCredentials('signup', { ...valid, email, confirmPassword: valid.password });
+
+    it.each([
+      'a,b@example.com',
+      'a;b@example.com',
+      '<asha@example.com>',
+      'Asha <asha@example.com>',
+      '"asha rao"@example.com',
+      'asha@exam_ple.com',
+      'asha@example.c0m',
+      'asha..rao@example.com',
+      '.asha@example.com',
+      'asha@-example.com',
+      'asha@[127.0.0.1]',
+    ])('refuses %j with the spec message', (email) => {
+      expect(signup(email)).toBe(M.email);
+    });
+
+    it.each(['asha@example.com', "o'brien@example.co.in", 'asha.rao+course@mail.example.org', 'आशा@उदाहरण.भारत'])(
+      'accepts %j',
+      (email) => {
+        expect(signup(email)).toBeNull();
+      },
+    );
+
+    it('still lets an account made before the rule sign in', () => {
+      expect(validateCredentials('login', { email: 'a,b@example.com', password: 'secret1' })).toBeNull();
+    });
+  });
 });

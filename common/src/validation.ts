@@ -39,6 +39,17 @@ export const VALIDATION_MESSAGES = {
 
 // "text, an at sign, text, a dot and text" (spec §5 rule 1).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * What a new account's address must also be, so that mail can reach it: a dot-atom local
+ * part (letters, digits and the symbols RFC 5322 allows there, no quoted strings, commas,
+ * semicolons, angle brackets or brackets) and a domain of letter-digit-hyphen labels with
+ * a top-level domain of letters. Sign-in keeps the looser pattern above, so an account made
+ * before this rule can still sign in.
+ */
+// Letters include their combining marks (Devanagari vowel signs are marks, not letters).
+const DELIVERABLE_LOCAL = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\\.[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+)*";
+const DOMAIN_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?';
+const DELIVERABLE_EMAIL = new RegExp(`^${DELIVERABLE_LOCAL}@(?:${DOMAIN_LABEL}\\.)+\\p{L}[\\p{L}\\p{M}]{1,62}$`, 'u');
 // A 10-digit Indian mobile number starts with 6, 7, 8 or 9 (spec §5 rule 5).
 const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
 // Control characters (NUL, line breaks, escapes) have no place in a name.
@@ -65,6 +76,7 @@ export function validateCredentials(mode: AuthMode, input: CredentialsInput): st
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) || hasForbiddenCharacters(email)) {
     return VALIDATION_MESSAGES.email;
   }
+  if (mode === 'signup' && !DELIVERABLE_EMAIL.test(email)) return VALIDATION_MESSAGES.email;
   if (input.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
   if (input.password.length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
   if (hasForbiddenCharacters(input.password)) return VALIDATION_MESSAGES.passwordInvalid;
