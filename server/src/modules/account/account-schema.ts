@@ -150,8 +150,16 @@ builder.mutationField('requestPasswordReset', (t) =>
     description: 'Emails a reset link if the address has an account. Always true, so it never tells.',
     args: { email: t.arg.string() },
     resolve: async (_root, { email }, ctx) => {
-      await requestPasswordReset(ctx.services.passwordReset, email, ctx.request.ip);
+      const queueEmail = await requestPasswordReset(ctx.services.passwordReset, email, ctx.request.ip);
       ctx.request.log.info({ event: 'password_reset_requested' }, 'password reset requested');
+      // Once the answer is sent (or the client has gone): the same answer time either way.
+      if (queueEmail) {
+        ctx.reply.raw.once('close', () => {
+          queueEmail().catch((error: unknown) =>
+            ctx.request.log.error({ err: error, event: 'password_reset_queue_failed' }, 'reset email not queued'),
+          );
+        });
+      }
       return true;
     },
   }),

@@ -32,7 +32,17 @@ const VALID_MS = RESET_LINK_VALID_MINUTES * 60_000;
  * registered. The link itself is made when the email is sent (`issueResetLink`), so the
  * raw token is never stored, not even in the mail queue.
  */
-export async function requestPasswordReset(deps: ResetDeps, emailInput: string, ip: string): Promise<void> {
+/**
+ * Checks the request and finds the account, the same work whether or not one exists, and
+ * returns what is left to do after the answer has gone out: queueing the email for a
+ * known address (null for an unknown one). Writing the outbox row before answering made
+ * known addresses answer a few milliseconds slower, which told them apart.
+ */
+export async function requestPasswordReset(
+  deps: ResetDeps,
+  emailInput: string,
+  ip: string,
+): Promise<(() => Promise<void>) | null> {
   if (validateCredentials('login', { email: emailInput, password: 'x'.repeat(8) }) === VALIDATION_MESSAGES.email) {
     throw AppError.validation(VALIDATION_MESSAGES.email);
   }
@@ -44,14 +54,16 @@ export async function requestPasswordReset(deps: ResetDeps, emailInput: string, 
     .where('user_id', '=', email)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!user) return;
-  await queueMail(deps.db, {
-    kind: 'password_reset',
-    to: user.user_id,
-    userRef: user.id,
-    // Filled in by issueResetLink when the message is sent.
-    data: { fullName: user.full_name, resetUrl: '', validMinutes: RESET_LINK_VALID_MINUTES },
-  });
+  if (!user) return null;
+  return async () => {
+    await queueMail(deps.db, {
+      kind: 'password_reset',
+      to: user.user_id,
+      userRef: user.id,
+      // Filled in by issueResetLink when the message is sent.
+      data: { fullName: user.full_name, resetUrl: '', validMinutes: RESET_LINK_VALID_MINUTES },
+    });
+  };
 }
 
 /**

@@ -357,6 +357,10 @@ describe('the password-reset email', () => {
     };
     await t.graphql('mutation S($input: SignupInput!) { signupUser(input: $input) { user_id } }', { input });
     await t.graphql('mutation R($email: String!) { requestPasswordReset(email: $email) }', { email });
+    // Queued just after the answer (password-reset.ts).
+    await waitFor('the reset email queued', async () =>
+      (await rowsFor(email)).some((r) => r.kind === 'password_reset') ? true : undefined,
+    );
     await sendDueMail(senderDeps());
 
     const [mail] = arrivedFor(email).filter((m) => m.parsed.subject?.toLowerCase().includes('reset'));
