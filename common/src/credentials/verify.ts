@@ -12,6 +12,12 @@ export interface CheckOptions {
   /** The issuer's published keys (/.well-known/jwks.json). */
   jwks: JSONWebKeySet;
   /**
+   * The origin the verifier expects the credential to come from (this site, for the verify
+   * page and the server). Without it any issuer is accepted, but its keys and status list
+   * must still be its own.
+   */
+  issuer?: string;
+  /**
    * Gets the status list credential (a compact JWT) at a URL. Leave out to skip the
    * revocation check (it is then reported as not checked). Throw to report it unreachable.
    */
@@ -56,13 +62,52 @@ export async function checkCredential(jwt: string, options: CheckOptions): Promi
     return { signatureValid: false, kid, reason: explain(error) };
   }
   let credential: CredentialSummary;
+  let issuerOrigin: string;
   try {
     credential = summarizeCredential(payload);
     checkClaims(payload, credential);
+    issuerOrigin = checkOrigins(payload, kid!, options.issuer);
   } catch (error) {
     return { signatureValid: false, kid, reason: error instanceof Error ? error.message : String(error) };
   }
-  return { signatureValid: true, kid: kid!, credential, payload, status: await checkStatus(payload, options) };
+  return {
+    signatureValid: true,
+    kid: kid!,
+    credential,
+    payload,
+    status: await checkStatus(payload, options, issuerOrigin),
+  };
+}
+
+/** The origin of an absolute http(s) URL, or null. */
+export function originOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A credential speaks for its issuer (`iss`) only with a key the issuer publishes: the key
+ * id must be an address on the issuer's own site, and so must its status list (checked in
+ * checkStatus). Otherwise anyone could sign with their own key, name a JWKS of their own in
+ * the key id, and claim to be the issuer. Returns the issuer's origin.
+ */
+function checkOrigins(payload: JWTPayload, kid: string, expected: string | undefined): string {
+  const issuer = originOf(payload.iss);
+  if (!issuer) throw new Error('The credential names no issuer address (iss), so its keys cannot be found.');
+  if (expected !== undefined && issuer !== expected) {
+    throw new Error(`The credential was issued by ${issuer}, not by ${expected}.`);
+  }
+  if (originOf(kid) !== issuer) {
+    throw new Error(
+      `The credential was signed with a key that ${issuer} does not publish (the key id points elsewhere).`,
+    );
+  }
+  return issuer;
 }
 
 async function verifySigned(compact: string, options: CheckOptions) {
@@ -88,7 +133,7 @@ function checkClaims(payload: JWTPayload, credential: CredentialSummary): void {
   }
 }
 
-async function checkStatus(payload: JWTPayload, options: CheckOptions): Promise<StatusResult> {
+async function checkStatus(payload: JWTPayload, options: CheckOptions, issuer: string): Promise<StatusResult> {
   const entries = [payload.credentialStatus].flat().filter(Boolean) as Record<string, unknown>[];
   const entry = entries.find((e) => e.type === 'BitstringStatusListEntry' && e.statusPurpose === 'revocation');
   if (!entry) return { state: 'none' };
@@ -96,6 +141,10 @@ async function checkStatus(payload: JWTPayload, options: CheckOptions): Promise<
   const index = Number(entry.statusListIndex);
   if (typeof url !== 'string' || typeof entry.statusListIndex !== 'string' || !Number.isInteger(index) || index < 0) {
     return { state: 'unknown', reason: 'The credential names its status list incorrectly.' };
+  }
+  // Only the issuer can say a credential of theirs is still in force.
+  if (originOf(url) !== issuer) {
+    return { state: 'unknown', reason: `The credential's status list is not on the issuer's site (${issuer}).` };
   }
   if (!options.loadStatusList) return { state: 'unknown', reason: 'The status list was not consulted.' };
   let listJwt: string;

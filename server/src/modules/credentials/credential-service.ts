@@ -149,6 +149,7 @@ export class CredentialIssuer {
     const prefix = `${this.deps.appOrigin}/credentials/status/`;
     return checkCredential(jwt, {
       jwks: await this.jwks(),
+      issuer: this.deps.appOrigin,
       loadStatusList: async (url) => {
         const list = url.startsWith(prefix) ? await this.statusList(Number(url.slice(prefix.length))) : null;
         if (!list) throw new Error('no such status list here');

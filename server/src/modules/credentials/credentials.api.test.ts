@@ -13,7 +13,16 @@ import {
   summarizeCredential,
   type CredentialCheck,
 } from '@ehc/common/credentials';
-import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+} from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, earnCertificate, signUp, signUpAdmin, type Learner } from '../../test/admin-fixtures';
 import { PRODUCTION_BUSINESS_ENV, createTestApp, makePaid, type TestApp } from '../../test/test-app';
@@ -564,6 +573,30 @@ describe('npm run verify-credential', () => {
       `${t.services.env.appOrigin}/.well-known/jwks.json`,
       `${t.services.env.appOrigin}/credentials/status/1`,
     ]);
+  });
+
+  it("refuses a forgery signed with the forger's own key, whose key id points at the forger's key set", async () => {
+    const learner = await paidLearner();
+    await earnCertificate(t, learner);
+    const genuine = await credentialOf(learner, await certificateOf(learner));
+    const claims = decodeJwt(genuine);
+    (claims.credentialSubject as { name?: string }).name = 'Anyone At All';
+    const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+    const forgerKid = 'https://forger.example/.well-known/jwks.json#k';
+    save(
+      'forged-key.jwt',
+      await new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: forgerKid, typ: 'JWT' }).sign(privateKey),
+    );
+    const forgerJwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: forgerKid, alg: 'EdDSA' }] });
+    const result = await run('forged-key.jwt');
+    expect(result.code).toBe(1);
+    expect(result.text).toMatch(/^NOT VALID/);
+    // The keys come from the issuer's own site, never from the address the key id names.
+    expect(result.fetched).toEqual([`${t.services.env.appOrigin}/.well-known/jwks.json`]);
+    // --jwks narrows, never widens: the forger's own key set does not make it valid.
+    const narrowed = await run('forged-key.jwt', '--jwks', save('forger-jwks.json', forgerJwks), '--offline');
+    expect(narrowed.code).toBe(1);
+    expect(narrowed.text).toMatch(/does not publish/);
   });
 
   it('says NOT VALID for a changed credential, and exits 2 for what it cannot read', async () => {

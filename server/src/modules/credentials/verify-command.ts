@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { checkCredential, credentialFromFile, type CredentialCheck } from '@ehc/common/credentials';
-import { decodeJwt, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
+import { checkCredential, credentialFromFile, originOf, type CredentialCheck } from '@ehc/common/credentials';
+import { decodeJwt, type JSONWebKeySet } from 'jose';
 import { invocationDirectory } from '../../lib/env';
 
 /**
@@ -13,8 +13,10 @@ import { invocationDirectory } from '../../lib/env';
  */
 export const USAGE = `Usage: npm run verify-credential -- <credential.jwt | certificate.png> [options]
 
-  --jwks <file-or-url>         the issuer's public keys (JWKS). Default: the URL the
-                               credential's key id points to (its /.well-known/jwks.json)
+  --jwks <file-or-url>         the issuer's public keys (JWKS), e.g. saved earlier for an
+                               offline check. Default: /.well-known/jwks.json on the site of
+                               the credential's issuer (iss). Either way, only keys whose id
+                               is on the issuer's site are accepted
   --status-list <file-or-url>  the status list credential, e.g. saved earlier for an
                                offline check. Default: fetched from the URL in the credential
   --offline                    fetch nothing; without --status-list, revocation is not checked
@@ -84,7 +86,7 @@ export async function runVerifyCredential(args: string[], io: CommandIo = defaul
   try {
     jwt = credentialFromFile(new Uint8Array(await readFile(resolve(io.baseDir, options.file))));
     const jwksSource = options.jwks ?? defaultJwksUrl(jwt);
-    if (!jwksSource) throw new Error('The credential does not say where its keys are published; pass --jwks.');
+    if (!jwksSource) throw new Error('The credential names no issuer address (iss); pass --jwks.');
     jwks = JSON.parse(await load(jwksSource)) as JSONWebKeySet;
     if (!Array.isArray(jwks.keys)) throw new Error(`${jwksSource} is not a JWKS (no "keys").`);
   } catch (error) {
@@ -105,13 +107,14 @@ export async function runVerifyCredential(args: string[], io: CommandIo = defaul
   return result.status.state === 'unknown' ? 3 : 0;
 }
 
-/** The JWKS the key id points to (a URL with a fragment), else the issuer's /.well-known/jwks.json. */
+/**
+ * The issuer's own key set: /.well-known/jwks.json on the site of `iss`. Never the address
+ * in the key id, which whoever signed the token chose (a forger would point it at theirs).
+ */
 function defaultJwksUrl(jwt: string): string | null {
   try {
-    const { kid } = decodeProtectedHeader(jwt);
-    if (typeof kid === 'string' && isUrl(kid)) return kid.replace(/#.*$/, '');
-    const { iss } = decodeJwt(jwt);
-    return typeof iss === 'string' && isUrl(iss) ? `${new URL(iss).origin}/.well-known/jwks.json` : null;
+    const origin = originOf(decodeJwt(jwt).iss);
+    return origin ? `${origin}/.well-known/jwks.json` : null;
   } catch {
     return null;
   }

@@ -38,6 +38,8 @@ export function CredentialFileCheck() {
       const jwks = await fetchText('/.well-known/jwks.json');
       const result = await credentials.checkCredential(jwt, {
         jwks: JSON.parse(jwks),
+        // This page checks this site's credentials, with this site's keys.
+        issuer: window.location.origin,
         loadStatusList: async (url) => {
           // Only this site's lists: a credential must not make the page contact another site.
           if (new URL(url).origin !== window.location.origin) {
