@@ -208,6 +208,21 @@ select:focus-visible {
   padding: 0.4rem 0.5rem;
   border-bottom: 1px solid var(--line);
 }
+.lab-target input[type='checkbox'],
+.lab-target input[type='radio'] {
+  display: inline-block;
+  width: 1.25rem;
+  height: 1.25rem;
+  min-height: 0;
+  margin: 0 0.5rem 0 0;
+  vertical-align: middle;
+  accent-color: var(--accent);
+}
+.lab-target table th,
+.lab-target table td {
+  overflow-wrap: normal;
+  word-break: normal;
+}
 .lab-muted {
   color: var(--muted);
 }

@@ -267,7 +267,8 @@ function labTools(
       state.value = value;
       state.changed = true;
     },
-    victimWouldRunScript: (html) => wouldRunScript(html),
+    victimWouldRunScript: (html) =>
+      wouldRunScript(typeof html === 'string' ? html : Buffer.from(html).toString('utf8')),
   };
 }
 
@@ -356,14 +357,18 @@ function sendLabResponse(
   securityHeaders(reply, target.scripts ?? 'self');
   for (const [name, value] of Object.entries(response.headers)) reply.header(name, value);
   reply.header('set-cookie', cookieLines);
-  if (!response.page) return reply.type(response.contentType).send(response.body);
+  if (!response.page) {
+    // Bytes (a download) go out as they are; Fastify would treat a Uint8Array as an object.
+    const body = typeof response.body === 'string' ? response.body : Buffer.from(response.body);
+    return reply.type(response.contentType).send(body);
+  }
   return reply.type('text/html; charset=utf-8').send(
     renderLabPage({
       lab: info,
       base,
       appOrigin: env.appOrigin,
       title: response.page.title,
-      content: response.body,
+      content: String(response.body),
       flag: session.flag,
       editor,
       editorResponse,

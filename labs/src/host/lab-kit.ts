@@ -42,8 +42,8 @@ export interface LabTools {
   /** The instance's saved state (JSON, at most 3 KB), per learner and per start of the lab. */
   state<T>(): T | undefined;
   setState(value: unknown): void;
-  /** The simulated victim's verdict on an HTML document it would receive. */
-  victimWouldRunScript(html: string): boolean;
+  /** The simulated victim's verdict on an HTML document it would receive (bytes are read as UTF-8). */
+  victimWouldRunScript(html: string | Uint8Array): boolean;
 }
 
 export interface LabCookie {
@@ -56,7 +56,8 @@ export interface LabCookie {
 export interface LabResponse {
   status: number;
   contentType: string;
-  body: string;
+  /** Text, or bytes for a download (a capture file): see `download()`. */
+  body: string | Uint8Array;
   headers: Record<string, string>;
   cookies: LabCookie[];
   /** For HTML pages: the title, and that the platform should wrap the body in the lab layout. */
@@ -115,6 +116,20 @@ export function text(body: string, extra: Extra & { contentType?: string } = {})
     contentType: extra.contentType ?? 'text/plain; charset=utf-8',
     body,
     headers: extra.headers ?? {},
+    cookies: extra.cookies ?? [],
+  };
+}
+
+/** A file to save (a capture, a key): bytes sent as they are, with a file name. */
+export function download(bytes: Uint8Array, contentType: string, fileName: string, extra: Extra = {}): LabResponse {
+  return {
+    status: extra.status ?? 200,
+    contentType,
+    body: bytes,
+    headers: {
+      'content-disposition': `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+      ...extra.headers,
+    },
     cookies: extra.cookies ?? [],
   };
 }

@@ -68,9 +68,12 @@ export function rawResponse(response: LabResponse, cookieLines: string[]): strin
   lines.push(`Content-Type: ${response.contentType}`);
   for (const [name, value] of Object.entries(response.headers)) lines.push(`${headerCase(name)}: ${value}`);
   for (const line of cookieLines) lines.push(`Set-Cookie: ${line}`);
-  const body = response.page
-    ? `<!doctype html>\n<title>${response.page.title}</title>\n${response.body.trim()}`
-    : response.body;
+  const body =
+    typeof response.body !== 'string'
+      ? `(${response.body.byteLength} bytes of ${response.contentType}: open the address in the browser to save the file)`
+      : response.page
+        ? `<!doctype html>\n<title>${response.page.title}</title>\n${response.body.trim()}`
+        : response.body;
   return `${lines.join('\n')}\n\n${body}`;
 }
 
