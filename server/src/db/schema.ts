@@ -104,6 +104,23 @@ export interface PaymentTable {
   method: Generated<string | null>;
   /** The invoice's tax facts at the time of payment (JSON, see billing/tax-invoice.ts); null when not registered for GST. */
   tax_invoice: Generated<string | null>;
+  /** Until when an admin's refund of this payment holds its turn (migration 0015). */
+  refund_claimed_until: Generated<number | null>;
+}
+
+/** One refund the gateway made of a payment (migration 0015): partial refunds add up. */
+export interface PaymentRefundTable {
+  refund_id: string;
+  payment_id: string;
+  amount: number;
+  refunded_at: number;
+  /** The credit note reversing (part of) the payment's tax invoice; null without an invoice. */
+  credit_note_number: number | null;
+}
+
+export interface CreditNoteSequenceTable {
+  id: number;
+  last_number: number;
 }
 
 export interface WebhookEventTable {
@@ -274,6 +291,8 @@ export interface Database {
   lab_progress: LabProgressTable;
   payment_order: PaymentOrderTable;
   payment: PaymentTable;
+  payment_refund: PaymentRefundTable;
+  credit_note_sequence: CreditNoteSequenceTable;
   webhook_event: WebhookEventTable;
   certificate: CertificateTable;
   rate_limit: RateLimitTable;

@@ -11,6 +11,8 @@ export interface Receipt {
   payment_id: string;
   method: string | null;
   refunded_at: string | null;
+  /** Each refund, partial ones too; a credit note number when the receipt is a tax invoice. */
+  refunds: { amount: number; refunded_at: string; credit_note: string | null }[];
   item: string;
   tax_line: string;
   /** Present when the receipt is a GST tax invoice. Amounts in paise. */
@@ -49,7 +51,7 @@ export interface Account {
   sessions: SignedInDevice[];
 }
 
-const RECEIPT_FIELDS = `number paid_at amount currency payment_id method refunded_at item tax_line
+const RECEIPT_FIELDS = `number paid_at amount currency payment_id method refunded_at refunds { amount refunded_at credit_note } item tax_line
   tax_invoice { gstin place_of_supply place_from_learner sac rate_percent taxable cgst sgst igst }
   seller { legal_name address support_email support_phone gstin } buyer { name email phone }`;
 

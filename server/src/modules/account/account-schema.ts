@@ -70,6 +70,15 @@ const TaxInvoiceType = builder.objectRef<TaxInvoice>('TaxInvoice').implement({
   }),
 });
 
+const ReceiptRefundType = builder.objectRef<Receipt['refunds'][number]>('ReceiptRefund').implement({
+  description: 'One refund of the payment; with a credit note when the receipt is a tax invoice.',
+  fields: (t) => ({
+    amount: t.exposeInt('amountPaise', { description: 'In paise.' }),
+    refunded_at: t.string({ resolve: (r) => iso(r.refundedAt) }),
+    credit_note: t.exposeString('creditNote', { nullable: true, description: 'E.g. CN-000007.' }),
+  }),
+});
+
 const ReceiptType = builder.objectRef<Receipt>('Receipt').implement({
   description: 'A receipt for one payment of the session learner.',
   fields: (t) => ({
@@ -80,6 +89,7 @@ const ReceiptType = builder.objectRef<Receipt>('Receipt').implement({
     payment_id: t.exposeString('paymentId'),
     method: t.exposeString('method', { nullable: true }),
     refunded_at: t.string({ nullable: true, resolve: (r) => (r.refundedAt === null ? null : iso(r.refundedAt)) }),
+    refunds: t.field({ type: [ReceiptRefundType], resolve: (r) => r.refunds }),
     item: t.exposeString('item'),
     tax_line: t.exposeString('taxLine'),
     tax_invoice: t.field({

@@ -66,6 +66,19 @@ async function seed(learner: {
       method: payment.method,
     })
     .execute();
+  // A refund is its own record (billing/refunds.ts), as the gateway's refund would make it.
+  if (payment.refundedAt) {
+    await db
+      .insertInto('payment_refund')
+      .values({
+        refund_id: `rfnd_${id.slice(0, 14)}`,
+        payment_id: `pay_Receipt${String(payment.receipt).padStart(6, '0')}`,
+        amount: payment.amount,
+        refunded_at: at(payment.refundedAt),
+        credit_note_number: null,
+      })
+      .execute();
+  }
 }
 
 beforeAll(async () => {
@@ -170,7 +183,7 @@ describe('adminSales', () => {
 
 describe('adminPaymentsCsv', () => {
   const HEADER =
-    'date,receipt_number,type,learner_state,place_of_supply,amount_inr,taxable_value_inr,cgst_inr,sgst_inr,igst_inr,payment_id,method\r\n';
+    'date,receipt_number,type,learner_state,place_of_supply,amount_inr,taxable_value_inr,cgst_inr,sgst_inr,igst_inr,payment_id,method,credit_note_number\r\n';
 
   async function csv(from: string, to: string): Promise<string> {
     const result = await asAdmin(CSV, { from, to });
@@ -181,10 +194,10 @@ describe('adminPaymentsCsv', () => {
   it('lists sales and refunds by IST day, quoted per RFC 4180, formulas defused, no GST without an invoice', async () => {
     expect(await csv('2025-03-01', '2025-03-03')).toBe(
       HEADER +
-        '2025-03-01,EHC-000001,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000001,upi\r\n' +
-        `2025-03-02,EHC-000002,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n` +
-        "2025-03-02,EHC-000003,sale,unknown,,99.00,99.00,0.00,0.00,0.00,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
-        "2025-03-03,EHC-000003,refund,unknown,,-99.00,-99.00,0.00,0.00,0.00,pay_Receipt000003,'@SUM(A1:A2)\r\n",
+        '2025-03-01,EHC-000001,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000001,upi,\r\n' +
+        `2025-03-02,EHC-000002,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")",\r\n` +
+        "2025-03-02,EHC-000003,sale,unknown,,99.00,99.00,0.00,0.00,0.00,pay_Receipt000003,'@SUM(A1:A2),\r\n" +
+        "2025-03-03,EHC-000003,refund,unknown,,-99.00,-99.00,0.00,0.00,0.00,pay_Receipt000003,'@SUM(A1:A2),\r\n",
     );
   });
 
@@ -204,12 +217,12 @@ describe('adminPaymentsCsv', () => {
       // 4900 × 100/118 → 41.53 + 3.73 + 3.74; 9900 × 100/118 → 83.90 + 15.10 IGST.
       expect(await csv('2025-03-01', '2025-03-04')).toBe(
         HEADER +
-          '2025-03-01,EHC-000001,sale,Karnataka (29),Karnataka (29),49.00,41.53,3.73,3.74,0.00,pay_Receipt000001,upi\r\n' +
-          `2025-03-02,EHC-000002,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n` +
-          "2025-03-02,EHC-000003,sale,Maharashtra (27),Maharashtra (27),99.00,83.90,0.00,0.00,15.10,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
-          "2025-03-03,EHC-000003,refund,Maharashtra (27),Maharashtra (27),-99.00,-83.90,0.00,0.00,-15.10,pay_Receipt000003,'@SUM(A1:A2)\r\n" +
-          '2025-03-04,EHC-000004,sale,unknown,Karnataka (29),49.00,41.53,3.73,3.74,0.00,pay_Receipt000004,card\r\n' +
-          `2025-03-04,EHC-000002,refund,unknown,,-49.00,-49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")"\r\n`,
+          '2025-03-01,EHC-000001,sale,Karnataka (29),Karnataka (29),49.00,41.53,3.73,3.74,0.00,pay_Receipt000001,upi,\r\n' +
+          `2025-03-02,EHC-000002,sale,unknown,,49.00,49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")",\r\n` +
+          "2025-03-02,EHC-000003,sale,Maharashtra (27),Maharashtra (27),99.00,83.90,0.00,0.00,15.10,pay_Receipt000003,'@SUM(A1:A2),\r\n" +
+          "2025-03-03,EHC-000003,refund,Maharashtra (27),Maharashtra (27),-99.00,-83.90,0.00,0.00,-15.10,pay_Receipt000003,'@SUM(A1:A2),\r\n" +
+          '2025-03-04,EHC-000004,sale,unknown,Karnataka (29),49.00,41.53,3.73,3.74,0.00,pay_Receipt000004,card,\r\n' +
+          `2025-03-04,EHC-000002,refund,unknown,,-49.00,-49.00,0.00,0.00,0.00,pay_Receipt000002,"'=HYPERLINK(""https://evil.example"",""click"")",\r\n`,
       );
     } finally {
       for (const id of ['pay_Receipt000001', 'pay_Receipt000003', 'pay_Receipt000004']) await setInvoice(id, null);

@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
-import type { Database, PaymentOrderTable } from '../../db/schema';
+import type { Database, PaymentOrderTable, PaymentTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../mail/mail-queue';
-import type { GatewayPayment, GatewayRefund } from '../billing/gateway';
+import { GatewayError, type GatewayPayment, type GatewayRefund } from '../billing/gateway';
 import {
   markAttempted,
   recordCapturedPaymentIn,
@@ -41,6 +41,10 @@ async function refundState(db: Kysely<Database> | Transaction<Database>, payment
  * so no lock is held while waiting on the network; the webhook Razorpay sends for it
  * later finds the refund recorded and changes nothing.
  */
+/** How long an admin refund holds the payment's turn if its server dies mid-way. */
+const REFUND_CLAIM_MS = 2 * 60_000;
+export const REFUND_IN_PROGRESS = 'A refund of this payment is already in progress. Please try again in a minute.';
+
 export async function refundPayment(deps: BillingDeps, who: Acting, paymentId: string): Promise<string> {
   const payment = await deps.db
     .selectFrom('payment')
@@ -60,6 +64,29 @@ export async function refundPayment(deps: BillingDeps, who: Acting, paymentId: s
     }
     throw new AppError('NOT_FOUND', 'No payment has this id.');
   }
+  // One refund of a payment at a time, across servers, without a lock held over the
+  // gateway call: the first claims the payment's turn, the others are told to wait.
+  const now = Date.now();
+  const claimed = await deps.db
+    .updateTable('payment')
+    .set({ refund_claimed_until: now + REFUND_CLAIM_MS })
+    .where('payment_id', '=', paymentId)
+    .where((eb) => eb.or([eb('refund_claimed_until', 'is', null), eb('refund_claimed_until', '<', now)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) throw AppError.validation(REFUND_IN_PROGRESS);
+  try {
+    return await refundClaimed(deps, who, payment);
+  } finally {
+    await deps.db
+      .updateTable('payment')
+      .set({ refund_claimed_until: null })
+      .where('payment_id', '=', paymentId)
+      .execute();
+  }
+}
+
+async function refundClaimed(deps: BillingDeps, who: Acting, payment: Selectable<PaymentTable>): Promise<string> {
+  const paymentId = payment.payment_id;
   const before = await refundState(deps.db, paymentId, payment.user_ref);
 
   let atGateway: GatewayPayment;
@@ -68,10 +95,17 @@ export async function refundPayment(deps: BillingDeps, who: Acting, paymentId: s
     atGateway = await deps.gateway.fetchPayment(paymentId);
     const left = payment.amount - atGateway.amount_refunded;
     if (left > 0) {
-      refund = await deps.gateway.refundPayment(paymentId, left, {
-        reason: 'refunded by the seller',
-        order_id: payment.order_id,
-      });
+      try {
+        refund = await deps.gateway.refundPayment(paymentId, left, {
+          reason: 'refunded by the seller',
+          order_id: payment.order_id,
+        });
+      } catch (error) {
+        // Refunded meanwhile elsewhere (the dashboard, another server): the gateway refuses
+        // to give back more than is left. Record what it now says.
+        if (!(error instanceof GatewayError && error.status === 400)) throw error;
+        atGateway = await deps.gateway.fetchPayment(paymentId);
+      }
     }
   } catch (error) {
     deps.log.error({ err: error, paymentId }, 'admin refund: the gateway call failed');

@@ -57,8 +57,9 @@ export async function salesReport(db: Kysely<Database>, from: string, to: string
       .where('captured_at', '<', endMs)
       .groupBy(istDayNumber('captured_at'))
       .execute(),
+    // Every refund counts, partial ones too, on the day the money went back.
     db
-      .selectFrom('payment')
+      .selectFrom('payment_refund')
       .select([istDayNumber('refunded_at').as('day'), (eb) => eb.fn.sum<number>('amount').as('amount')])
       .where('refunded_at', '>=', startMs)
       .where('refunded_at', '<', endMs)

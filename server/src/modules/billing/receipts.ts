@@ -12,6 +12,11 @@ export function receiptLabel(number: number): string {
   return `${RECEIPT_PREFIX}${String(number).padStart(6, '0')}`;
 }
 
+/** The credit note label printed on receipts and in the tax register: CN-000001… */
+export function creditNoteLabel(number: number): string {
+  return `CN-${String(number).padStart(6, '0')}`;
+}
+
 export function parseReceiptLabel(label: string): number | null {
   const match = /^EHC-(\d{6,9})$/.exec(label);
   return match ? Number(match[1]) : null;
@@ -105,6 +110,8 @@ export interface Receipt {
   method: string | null;
   /** Refunded receipts stay, marked, as the record of a sale that was reversed. */
   refundedAt: number | null;
+  /** Every refund of the payment, partial ones included, with its credit note when taxed. */
+  refunds: { amountPaise: number; refundedAt: number; creditNote: string | null }[];
   item: string;
   taxLine: string;
   /** Present when the sale was made while the seller was registered for GST. */
@@ -141,6 +148,18 @@ export async function listReceipts(
     .$if(only !== undefined, (q) => q.where('payment.receipt_number', '=', only!))
     .orderBy('payment.captured_at', 'desc')
     .execute();
+  const refunds = rows.length
+    ? await db
+        .selectFrom('payment_refund')
+        .selectAll()
+        .where(
+          'payment_id',
+          'in',
+          rows.map((row) => row.payment_id),
+        )
+        .orderBy('refunded_at')
+        .execute()
+    : [];
   return rows.map((row) => {
     const invoice = parseTaxInvoice(row.tax_invoice);
     return {
@@ -151,6 +170,13 @@ export async function listReceipts(
       paymentId: row.payment_id,
       method: row.method,
       refundedAt: row.refunded_at,
+      refunds: refunds
+        .filter((refund) => refund.payment_id === row.payment_id)
+        .map((refund) => ({
+          amountPaise: refund.amount,
+          refundedAt: Number(refund.refunded_at),
+          creditNote: refund.credit_note_number === null ? null : creditNoteLabel(refund.credit_note_number),
+        })),
       item: RECEIPT_ITEM,
       taxLine: taxLine(invoice),
       invoice,

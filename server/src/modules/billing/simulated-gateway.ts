@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SimulatedGatewayPaymentTable } from '../../db/schema';
 import type { CreateOrderRequest, GatewayOrder, GatewayPayment, GatewayRefund, PaymentGateway } from './gateway';
 import { GatewayError } from './gateway';
@@ -103,21 +103,28 @@ export class SimulatedGateway implements PaymentGateway {
   }
 
   async refundPayment(paymentId: string, amount: number, notes: Record<string, string>): Promise<GatewayRefund> {
-    const payment = await this.fetchPayment(paymentId);
-    // Razorpay refuses to refund more than is left of a captured payment.
-    if (payment.status !== 'captured' || amount > payment.amount - payment.amount_refunded) {
+    await this.fetchPayment(paymentId);
+    // Razorpay refuses to refund more than is left of a captured payment. One conditional
+    // update decides it, so two servers refunding at once cannot both get through.
+    const refunded = await this.db
+      .updateTable('simulated_gateway_payment')
+      .set((eb) => ({
+        amount_refunded: eb('amount_refunded', '+', amount),
+        status: sql<string>`case when amount_refunded + ${amount} >= amount then 'refunded' else 'captured' end`,
+      }))
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'captured')
+      .where(sql<boolean>`amount_refunded + ${amount} <= amount`)
+      .where(sql<boolean>`${amount} > 0`)
+      .executeTakeFirst();
+    if (Number(refunded.numUpdatedRows) === 0) {
       throw new GatewayError('The payment has been fully refunded already', 400, 'BAD_REQUEST_ERROR');
     }
-    const refundedInFull = payment.amount_refunded + amount >= payment.amount;
-    await this.db
-      .updateTable('simulated_gateway_payment')
-      .set({ amount_refunded: payment.amount_refunded + amount, status: refundedInFull ? 'refunded' : 'captured' })
-      .where('payment_id', '=', paymentId)
-      .execute();
+    const payment = await this.fetchPayment(paymentId);
     const refund = { id: razorpayId('rfnd'), payment_id: paymentId, amount };
     await this.sendWebhook('refund.processed', {
       refund: { entity: { ...refund, entity: 'refund', currency: payment.currency, notes, status: 'processed' } },
-      payment: { entity: { ...payment, amount_refunded: payment.amount_refunded + amount } },
+      payment: { entity: payment },
     });
     return refund;
   }

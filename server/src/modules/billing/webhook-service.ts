@@ -124,12 +124,10 @@ async function recordRefund(
   refundId: string | null,
   refundedAmount: number,
 ): Promise<WebhookResult> {
-  // The event's refund amount decides full or partial, as before the admin console shared this code.
+  // The refund is recorded once by its id; partial refunds add up to the whole.
   const outcome = await deps.db
     .transaction()
-    .execute((trx) =>
-      recordRefundIn(trx, { paymentId, refundId, amount: refundedAmount, totalRefunded: refundedAmount }),
-    );
+    .execute((trx) => recordRefundIn(trx, { paymentId, refundId, amount: refundedAmount, totalRefunded: 0 }));
   if (outcome === 'unknown_payment') return 'unmatched';
   if (outcome === 'refunded_access_revoked') {
     deps.log.info({ event: 'refund_processed', paymentId }, 'full refund recorded; access revoked');

@@ -185,6 +185,21 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
           Refunded on {formatIndianDate(receipt.refunded_at)}
         </p>
       )}
+      {receipt.refunds.length > 0 && (
+        <section aria-labelledby="refunds-title" className="mt-6">
+          <h2 id="refunds-title" className="text-sm font-bold text-slate-900">
+            {invoice ? 'Refunds and credit notes' : 'Refunds'}
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm" data-testid="receipt-refunds">
+            {receipt.refunds.map((refund, index) => (
+              <li key={index}>
+                {refund.credit_note && <span className="font-semibold">Credit note {refund.credit_note}: </span>}
+                {formatPaise(refund.amount, receipt.currency)} refunded on {formatIndianDate(refund.refunded_at)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <p className="mt-8 border-t border-slate-300 pt-4 text-xs text-slate-600">{receipt.tax_line}</p>
     </main>
