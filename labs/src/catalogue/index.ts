@@ -17,6 +17,26 @@ import webPathTraversal from './web-path-traversal';
 import webCommandInjection from './web-command-injection';
 import webSstiTemplate from './web-ssti-template';
 import webGraphqlHiddenField from './web-graphql-hidden-field';
+import cryptoEcbCutPaste from './crypto-ecb-cut-paste';
+import cryptoStreamNonceReuse from './crypto-stream-nonce-reuse';
+import cryptoHmacSecretWordlist from './crypto-hmac-secret-wordlist';
+import cryptoCbcPaddingOracle from './crypto-cbc-padding-oracle';
+import cryptoRsaSmallE from './crypto-rsa-small-e';
+import netScanTriage from './net-scan-triage';
+import netLinuxPrivesc from './net-linux-privesc';
+import netCaptureCredentials from './net-capture-credentials';
+import wifiSurveyScope from './wifi-survey-scope';
+import wifiWpa2Passphrase from './wifi-wpa2-passphrase';
+import wifiWpsPinChecksum from './wifi-wps-pin-checksum';
+import wifiEnterpriseMschapv2 from './wifi-enterprise-mschapv2';
+import wifiAuditCsvReport from './wifi-audit-csv-report';
+import mobileHardcodedSecrets from './mobile-hardcoded-secrets';
+import mobileExportedDeeplink from './mobile-exported-deeplink';
+import mobileBackendIdor from './mobile-backend-idor';
+import htmHidKeystrokes from './htm-hid-keystrokes';
+import htmBleGattWritable from './htm-ble-gatt-writable';
+import seOsintCompanySite from './se-osint-company-site';
+import sePhishingEmlForensics from './se-phishing-eml-forensics';
 
 export type { LabDifficulty, LabInfo } from './lab-info';
 
@@ -36,6 +56,26 @@ export const LABS: readonly LabInfo[] = [
   webCommandInjection,
   webSstiTemplate,
   webGraphqlHiddenField,
+  cryptoEcbCutPaste,
+  cryptoStreamNonceReuse,
+  cryptoHmacSecretWordlist,
+  cryptoCbcPaddingOracle,
+  cryptoRsaSmallE,
+  netScanTriage,
+  netLinuxPrivesc,
+  netCaptureCredentials,
+  wifiSurveyScope,
+  wifiWpa2Passphrase,
+  wifiWpsPinChecksum,
+  wifiEnterpriseMschapv2,
+  wifiAuditCsvReport,
+  mobileHardcodedSecrets,
+  mobileExportedDeeplink,
+  mobileBackendIdor,
+  htmHidKeystrokes,
+  htmBleGattWritable,
+  seOsintCompanySite,
+  sePhishingEmlForensics,
 ];
 
 const byId = new Map(LABS.map((lab) => [lab.id, lab]));

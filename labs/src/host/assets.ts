@@ -196,11 +196,18 @@ select:focus-visible {
   padding: 0.75rem 1rem;
   margin: 0 0 0.75rem;
 }
+.lab-table {
+  overflow-x: auto;
+  max-width: 100%;
+  margin: 0 0 1rem;
+}
+.lab-table:focus-visible {
+  outline: 3px solid var(--link);
+  outline-offset: 2px;
+}
 .lab-target table {
   width: 100%;
   border-collapse: collapse;
-  display: block;
-  overflow-x: auto;
 }
 .lab-target th,
 .lab-target td {

@@ -39,7 +39,10 @@ export interface LabTools {
   solve(): string;
   /** Runs SQL on a fresh in-memory SQLite built from `setup` (trusted DDL and rows). */
   sql(setup: string, query: string, params?: (string | number | null)[]): SqlResult;
-  /** The instance's saved state (JSON, at most 3 KB), per learner and per start of the lab. */
+  /**
+   * The instance's saved state (JSON, about 2 KB: the 3,000-byte cookie holds it in base64),
+   * per learner and per start of the lab. Signed but readable by the learner: no secrets.
+   */
   state<T>(): T | undefined;
   setState(value: unknown): void;
   /** The simulated victim's verdict on an HTML document it would receive (bytes are read as UTF-8). */

@@ -60,6 +60,16 @@ export function editorForm(base: string, editor: EditorRequest, open: boolean): 
 </details>`;
 }
 
+/**
+ * Wide tables scroll sideways on a phone inside a box that can take focus, so a keyboard
+ * user can scroll it too (axe: scrollable-region-focusable). Applied to the target's
+ * markup as it is written; a stray `</table>` in a learner's own payload only changes
+ * that learner's page.
+ */
+function scrollableTables(html: string): string {
+  return html.replace(/<table\b/gi, '<div class="lab-table" tabindex="0">$&').replace(/<\/table>/gi, '$&</div>');
+}
+
 export function renderLabPage(input: LayoutInput): string {
   const { lab } = input;
   const response = input.editorResponse
@@ -83,7 +93,7 @@ export function renderLabPage(input: LayoutInput): string {
 </header>
 ${solvedBanner(input)}
 <main class="lab-target" id="main">
-${input.content}
+${scrollableTables(input.content)}
 </main>
 <aside class="lab-tools" aria-label="Lab tools">
 ${response}

@@ -392,7 +392,7 @@ ${devices
 <p><strong>${esc(d.name)}</strong> <code>${esc(d.address)}</code> · ${d.rssi} dBm</p>
 <p class="lab-muted">${esc(d.note)}</p>
 <details><summary>Raw advertising data</summary><pre>0x${esc(hexBytes(d.raw).replaceAll('-', ''))}</pre></details>
-<form method="post" action="connect" class="lab-form"><input type="hidden" name="address" value="${esc(d.address)}"><button type="submit">Connect</button></form>
+<form method="post" action="connect" class="lab-form"><input type="hidden" name="address" value="${esc(d.address)}"><button type="submit" aria-label="Connect to ${esc(d.name)}">Connect</button></form>
 </div>`,
   )
   .join('\n')}`,
