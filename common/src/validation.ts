@@ -41,15 +41,16 @@ export const VALIDATION_MESSAGES = {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * What a new account's address must also be, so that mail can reach it: a dot-atom local
- * part (letters, digits and the symbols RFC 5322 allows there, no quoted strings, commas,
- * semicolons, angle brackets or brackets) and a domain of letter-digit-hyphen labels with
- * a top-level domain of letters. Sign-in keeps the looser pattern above, so an account made
- * before this rule can still sign in.
+ * part (no quoted strings, and none of the characters mail headers use to separate or
+ * quote addresses: comma, semicolon, angle and square brackets, parentheses, colon,
+ * backslash; no empty, leading or trailing dot) and a domain of letter-digit-hyphen labels
+ * with a top-level domain of letters. Sign-in keeps the looser pattern above, so an
+ * account made before this rule can still sign in.
  */
+const ATOM = '[^\\s@",;<>()\\[\\]\\\\:.]+';
 // Letters include their combining marks (Devanagari vowel signs are marks, not letters).
-const DELIVERABLE_LOCAL = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\\.[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+)*";
 const DOMAIN_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?';
-const DELIVERABLE_EMAIL = new RegExp(`^${DELIVERABLE_LOCAL}@(?:${DOMAIN_LABEL}\\.)+\\p{L}[\\p{L}\\p{M}]{1,62}$`, 'u');
+const DELIVERABLE_EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${DOMAIN_LABEL}\\.)+\\p{L}[\\p{L}\\p{M}]{1,62}$`, 'u');
 // A 10-digit Indian mobile number starts with 6, 7, 8 or 9 (spec §5 rule 5).
 const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
 // Control characters (NUL, line breaks, escapes) have no place in a name.

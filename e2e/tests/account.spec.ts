@@ -180,6 +180,10 @@ test('after a simulated payment the tax invoice shows its number, ₹49.00 with 
   await expect(page).toHaveURL(new RegExp(`/account/receipts/${number}$`));
   const paper = page.getByRole('main');
   await expect(paper.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible();
+  // CGST Rules 46: the taxable value labelled, reverse charge stated, and the signature line.
+  await expect(paper.getByText('Taxable value')).toBeVisible();
+  await expect(paper.getByTestId('invoice-declarations')).toContainText('Tax payable on reverse charge:No');
+  await expect(paper.getByTestId('invoice-declarations')).toContainText('computer-generated invoice');
   await expect(paper.getByText(number, { exact: true })).toBeVisible();
   await expect(paper.getByRole('row', { name: /Total paid/ })).toContainText('₹49.00');
   // ₹49 includes 18% GST: ₹41.53 taxable and ₹7.47 IGST, supplied to Maharashtra.

@@ -229,3 +229,22 @@ test('the landing page has no serious or critical accessibility violations', asy
   }
   await context.close();
 });
+
+test('the Login and Sign Up tabs move with the arrow keys, and the panel is not the form itself', async ({ page }) => {
+  await page.goto('/');
+  const login = page.getByRole('tab', { name: 'Login' });
+  const signup = page.getByRole('tab', { name: 'Sign Up' });
+  await login.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(signup).toBeFocused();
+  await expect(signup).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Confirm Password')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(login).toBeFocused();
+  await expect(login).toHaveAttribute('aria-selected', 'true');
+  // One tab stop for the tab list: the unselected tab is reached by the arrows.
+  await expect(signup).toHaveAttribute('tabindex', '-1');
+  // HTML does not allow the tabpanel role on a form element.
+  await expect(page.locator('form[role]')).toHaveCount(0);
+  await expect(page.getByRole('tabpanel').locator('form')).toHaveCount(1);
+});

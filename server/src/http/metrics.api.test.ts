@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPERATION_LABELS } from '../graphql/operation-metrics';
-import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { createTestApp, makeMinimalWebApp, uniqueEmail, type TestApp } from '../test/test-app';
 import { CourseDocuments } from './course-routes';
 import { registerWebApp } from './web-app';
 
@@ -139,6 +139,19 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(metrics).not.toContain('page-7f3a');
   });
 
+  it('follows Prometheus naming: counters end in _total, no other type does', async () => {
+    const metrics = await scrape(t);
+    const types = [...metrics.matchAll(/^# TYPE (\w+) (\w+)$/gm)].map(([, name, type]) => ({
+      name: name!,
+      type: type!,
+    }));
+    expect(types.length).toBeGreaterThan(10);
+    for (const { name, type } of types) {
+      expect({ name, type, total: name.endsWith('_total') }).toEqual({ name, type, total: type === 'counter' });
+    }
+    expect(sample(metrics, 'nodejs_active_resources')).toBeGreaterThan(0);
+  });
+
   it('counts GraphQL operations by name and type, and errors by code', async () => {
     await operation(t, 'WhoAmI', 'query WhoAmI { me { user_id } }');
     await operation(t, 'WhoAmI', 'query WhoAmI { me { user_id } }');
@@ -237,5 +250,29 @@ describe('GraphQL operation label cap', () => {
     expect(labels.size).toBe(MAX_OPERATION_LABELS + 1);
     expect(sample(metrics, 'graphql_operations_total', { operation: 'WhoAmI', type: 'query' })).toBe(2);
     expect(sample(metrics, 'graphql_operations_total', { operation: 'other', type: 'query' })).toBe(extra + 1);
+  });
+});
+
+describe("/metrics for the web app's files", () => {
+  it('counts every hashed file under one route label, so a deploy adds no series', async () => {
+    const web = makeMinimalWebApp();
+    mkdirSync(join(web.dir, 'assets'));
+    writeFileSync(join(web.dir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+    writeFileSync(join(web.dir, 'assets', 'index-Ef56Gh78.css'), 'body{}');
+    const site = await createTestApp({ METRICS_TOKEN: TOKEN }, { webAppDir: web.dir });
+    try {
+      for (const file of ['index-Ab12Cd34.js', 'index-Ef56Gh78.css']) {
+        expect((await site.app.inject({ method: 'GET', url: `/assets/${file}` })).statusCode).toBe(200);
+      }
+      const metrics = await scrape(site);
+      expect(labelValues(metrics, 'http_request_duration_seconds_count', 'route')).toContain('/assets/*');
+      expect(sample(metrics, 'http_request_duration_seconds_count', { route: '/assets/*', status_code: '200' })).toBe(
+        2,
+      );
+      expect(metrics).not.toContain('Ab12Cd34');
+    } finally {
+      await site.close();
+      web.remove();
+    }
   });
 });

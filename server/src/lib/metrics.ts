@@ -41,6 +41,12 @@ export interface PoolSource {
 export function createMetrics(database?: PoolSource): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client adds three gauges with a _total suffix, which Prometheus keeps for counters
+  // (promtool check metrics refuses them). The same counts stay available without it:
+  // nodejs_active_handles, nodejs_active_requests and nodejs_active_resources, by type.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+    registry.removeSingleMetric(name);
+  }
   const registers = [registry];
 
   if (database && database.poolStats() !== null) {

@@ -73,7 +73,7 @@ export class RequestRecords extends LogController {
     const startedAt = (request.raw as StampedRequest)[STARTED_AT];
     const elapsedMs = startedAt === undefined ? 0 : performance.now() - startedAt;
     this.#durations.observe(
-      { method, route: request.routeOptions.url ?? 'not_found', status_code: String(status) },
+      { method, route: routeLabel(request.routeOptions.url), status_code: String(status) },
       elapsedMs / 1000,
     );
     if (!this.#log.isLevelEnabled('info')) return;
@@ -165,4 +165,14 @@ class RequestLogger {
   private forward(level: Level, args: unknown[]): void {
     (this.logger[level] as (...args: unknown[]) => void)(...args);
   }
+}
+
+/**
+ * The route a request is counted under: its pattern, never its raw URL. The web app's
+ * hashed files each have a route of their own (@fastify/static registers one per file), so
+ * they share one label, or every deploy would add series.
+ */
+export function routeLabel(pattern: string | undefined): string {
+  if (pattern === undefined) return 'not_found';
+  return pattern.startsWith('/assets/') ? '/assets/*' : pattern;
 }

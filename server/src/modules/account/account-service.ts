@@ -120,14 +120,22 @@ export async function deleteAccount(
   }
   await confirmPassword(deps, me.user, input.password, ip);
   const now = Date.now();
-  const { id, user_id: email, full_name: fullName } = me.user;
+  const { id, user_id: email } = me.user;
   await deps.db.transaction().execute(async (trx) => {
     await lockLearner(trx, id);
     await trx
       .updateTable('certificate')
-      .set({ revoked_at: now, revoked_reason: 'account deleted', holder_name: '' })
+      .set({ revoked_at: now, revoked_reason: 'account deleted' })
       .where('user_ref', '=', id)
       .where('revoked_at', 'is', null)
+      .execute();
+    // Every certificate loses the name, revoked earlier ones too: /verify shows none.
+    await trx.updateTable('certificate').set({ holder_name: '' }).where('user_ref', '=', id).execute();
+    // The simulated gateway's copy of the checkout notes held the email and phone.
+    await trx
+      .updateTable('simulated_gateway_order')
+      .set({ notes: '{}' })
+      .where('order_id', 'in', (eb) => eb.selectFrom('payment_order').select('order_id').where('user_ref', '=', id))
       .execute();
     for (const table of [
       'lesson_progress',
@@ -150,14 +158,16 @@ export async function deleteAccount(
         password_hash: '!deleted',
         payment_status: 0,
         show_evidence: 0,
+        state_code: null,
         deleted_at: now,
       })
       .where('id', '=', id)
       .execute();
-    // Not tied to the account, so it survives the deletion above and the row keeps no link to it.
+    // Not tied to the account, so it survives the deletion above and the row keeps no link
+    // to it; nor the name (the email greets without it), and the address goes once it is sent.
     await queueMail(
       trx,
-      { kind: 'account_deleted', to: email, userRef: null, data: { fullName, deletedAt: now } },
+      { kind: 'account_deleted', to: email, userRef: null, data: { fullName: '', deletedAt: now } },
       now,
     );
   });

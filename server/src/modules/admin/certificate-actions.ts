@@ -89,13 +89,15 @@ export function reissueCertificate(
     return {
       userRef: certificate.user_ref,
       target: certificateId,
+      // The audit log cannot be changed, and a learner may delete their account: it names
+      // learners by id only, so it says that the name changed, never what it was or became.
       details: {
+        holder_name_changed: certificate.holder_name !== name,
         before: {
-          holder_name: certificate.holder_name,
           revoked_at: certificate.revoked_at === null ? null : new Date(certificate.revoked_at).toISOString(),
           revoked_reason: certificate.revoked_reason,
         },
-        after: { holder_name: name, revoked_at: null, revoked_reason: null },
+        after: { revoked_at: null, revoked_reason: null },
       },
     };
   });

@@ -57,6 +57,9 @@ type OutboxRow = Selectable<MailOutboxTable>;
  * with a conditional UPDATE before it is sent, so two senders never send one row twice,
  * and marked sent only after the transport accepted it (at least once, never lost).
  */
+/** What a goodbye email's row keeps as its recipient once it has been sent. */
+export const DELETED_RECIPIENT = 'deleted-account@deleted.invalid';
+
 export async function sendDueMail(deps: MailSenderDeps, options: SendMailOptions = {}): Promise<SendMailSummary> {
   const { signal, batchSize = DEFAULT_BATCH_SIZE } = options;
   const summary: SendMailSummary = { sent: 0, retried: 0, failed: 0 };
@@ -132,7 +135,15 @@ async function sendOne(deps: MailSenderDeps, row: OutboxRow, signal: AbortSignal
   }
   await db
     .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: Date.now(), subject: rendered.subject, last_error: null })
+    .set({
+      status: 'sent',
+      sent_at: Date.now(),
+      subject: rendered.subject,
+      last_error: null,
+      // The goodbye email is the last thing sent to a deleted account: once it is out,
+      // its row keeps no address (decision 0008).
+      ...(row.kind === 'account_deleted' ? { to_address: DELETED_RECIPIENT } : {}),
+    })
     .where('id', '=', row.id)
     .execute();
   if (delivery.file) {
@@ -149,7 +160,11 @@ async function recordFailure(deps: MailSenderDeps, row: OutboxRow, error: unknow
   if (row.attempts >= MAX_SEND_ATTEMPTS) {
     await deps.db
       .updateTable('mail_outbox')
-      .set({ status: 'failed', last_error: lastError })
+      .set({
+        status: 'failed',
+        last_error: lastError,
+        ...(row.kind === 'account_deleted' ? { to_address: DELETED_RECIPIENT } : {}),
+      })
       .where('id', '=', row.id)
       .execute();
     deps.log.error({ ...about, event: 'mail_failed' }, `email not sent after ${row.attempts} attempts; giving up`);

@@ -136,7 +136,10 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
               {receipt.item}
               {invoice && <span className="block text-xs text-slate-600">SAC {invoice.sac}</span>}
             </td>
-            <td className="py-3 text-right whitespace-nowrap">{invoice ? money(invoice.taxable) : amount}</td>
+            <td className="py-3 text-right whitespace-nowrap">
+              {invoice ? money(invoice.taxable) : amount}
+              {invoice && <span className="block text-xs text-slate-600">Taxable value</span>}
+            </td>
           </tr>
           {invoice &&
             (invoice.igst > 0 || invoice.cgst + invoice.sgst === 0 ? (
@@ -201,6 +204,22 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
         </section>
       )}
 
+      {invoice && (
+        // CGST Rules 46: whether tax is payable on reverse charge, and the supplier's signature
+        // (rule 46(q) accepts a statement that the invoice is generated electronically).
+        <dl className="mt-6 grid gap-1 text-sm" data-testid="invoice-declarations">
+          <div className="flex gap-2">
+            <dt className="text-slate-600">Tax payable on reverse charge:</dt>
+            <dd className="font-semibold">No</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Signature</dt>
+            <dd className="text-slate-700">
+              This is a computer-generated invoice issued by {seller.legal_name}; no signature is required.
+            </dd>
+          </div>
+        </dl>
+      )}
       <p className="mt-8 border-t border-slate-300 pt-4 text-xs text-slate-600">{receipt.tax_line}</p>
     </main>
   );

@@ -1,5 +1,5 @@
 import { PHONE_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { trackSignup } from '../../lib/tracking';
@@ -22,6 +22,20 @@ export function AuthScreen() {
     setMode(next);
     setFields(EMPTY);
     setError(null);
+  }
+
+  /** Tabs move with the arrow keys, Home and End (WAI-ARIA tabs pattern); Tab goes on to the form. */
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const next =
+      event.key === 'ArrowLeft' || event.key === 'Home'
+        ? 'login'
+        : event.key === 'ArrowRight' || event.key === 'End'
+          ? 'signup'
+          : null;
+    if (!next) return;
+    event.preventDefault();
+    if (next !== mode) switchMode(next);
+    document.getElementById(`${ids}-tab-${next}`)?.focus();
   }
 
   function update(name: keyof Fields, value: string) {
@@ -76,12 +90,18 @@ export function AuthScreen() {
       <h2 id={`${ids}-heading`} className="sr-only">
         {isSignup ? 'Create your account' : 'Log in to your account'}
       </h2>
-      <div role="tablist" aria-label="Login or sign up" className="mb-6 flex gap-1 rounded-xl bg-slate-800/80 p-1">
+      <div
+        role="tablist"
+        aria-label="Login or sign up"
+        onKeyDown={onTabKey}
+        className="mb-6 flex gap-1 rounded-xl bg-slate-800/80 p-1"
+      >
         <button
           type="button"
           role="tab"
           id={`${ids}-tab-login`}
           aria-selected={!isSignup}
+          tabIndex={isSignup ? -1 : 0}
           aria-controls={`${ids}-panel`}
           className={tabClass(!isSignup)}
           onClick={() => switchMode('login')}
@@ -93,6 +113,7 @@ export function AuthScreen() {
           role="tab"
           id={`${ids}-tab-signup`}
           aria-selected={isSignup}
+          tabIndex={isSignup ? 0 : -1}
           aria-controls={`${ids}-panel`}
           className={tabClass(isSignup)}
           onClick={() => switchMode('signup')}
@@ -101,90 +122,86 @@ export function AuthScreen() {
         </button>
       </div>
 
-      <form
-        id={`${ids}-panel`}
-        role="tabpanel"
-        aria-labelledby={isSignup ? `${ids}-tab-signup` : `${ids}-tab-login`}
-        noValidate
-        onSubmit={submit}
-        className="space-y-4"
-      >
-        {isSignup && (
+      {/* The panel is its own element: a form may not take the tabpanel role (HTML's rules). */}
+      <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={isSignup ? `${ids}-tab-signup` : `${ids}-tab-login`}>
+        <form noValidate onSubmit={submit} className="space-y-4">
+          {isSignup && (
+            <Field
+              id={`${ids}-name`}
+              label="Full Name"
+              autoComplete="name"
+              value={fields.fullName}
+              onChange={(v) => update('fullName', v)}
+              errorId={errorFor('fullName')}
+            />
+          )}
           <Field
-            id={`${ids}-name`}
-            label="Full Name"
-            autoComplete="name"
-            value={fields.fullName}
-            onChange={(v) => update('fullName', v)}
-            errorId={errorFor('fullName')}
+            id={`${ids}-email`}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={(v) => update('email', v)}
+            errorId={errorFor('email')}
           />
-        )}
-        <Field
-          id={`${ids}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={fields.email}
-          onChange={(v) => update('email', v)}
-          errorId={errorFor('email')}
-        />
-        {isSignup && (
+          {isSignup && (
+            <Field
+              id={`${ids}-phone`}
+              label="Phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={PHONE_LENGTH}
+              placeholder="10-digit mobile number"
+              value={fields.phone}
+              onChange={(v) => update('phone', v)}
+              errorId={errorFor('phone')}
+            />
+          )}
           <Field
-            id={`${ids}-phone`}
-            label="Phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={PHONE_LENGTH}
-            placeholder="10-digit mobile number"
-            value={fields.phone}
-            onChange={(v) => update('phone', v)}
-            errorId={errorFor('phone')}
-          />
-        )}
-        <Field
-          id={`${ids}-password`}
-          label="Password"
-          type="password"
-          autoComplete={isSignup ? 'new-password' : 'current-password'}
-          value={fields.password}
-          onChange={(v) => update('password', v)}
-          errorId={errorFor('password')}
-        />
-        {!isSignup && (
-          <p className="-my-3 text-right text-sm">
-            <Link
-              to="/forgot-password"
-              className="inline-flex min-h-11 items-center font-semibold text-emerald-400 underline-offset-4 hover:underline"
-            >
-              Forgot password?
-            </Link>
-          </p>
-        )}
-        {isSignup && (
-          <Field
-            id={`${ids}-confirm`}
-            label="Confirm Password"
+            id={`${ids}-password`}
+            label="Password"
             type="password"
-            autoComplete="new-password"
-            value={fields.confirmPassword}
-            onChange={(v) => update('confirmPassword', v)}
-            errorId={errorFor('confirmPassword')}
+            autoComplete={isSignup ? 'new-password' : 'current-password'}
+            value={fields.password}
+            onChange={(v) => update('password', v)}
+            errorId={errorFor('password')}
           />
-        )}
+          {!isSignup && (
+            <p className="-my-3 text-right text-sm">
+              <Link
+                to="/forgot-password"
+                className="inline-flex min-h-11 items-center font-semibold text-emerald-400 underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            </p>
+          )}
+          {isSignup && (
+            <Field
+              id={`${ids}-confirm`}
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              value={fields.confirmPassword}
+              onChange={(v) => update('confirmPassword', v)}
+              errorId={errorFor('confirmPassword')}
+            />
+          )}
 
-        <div id={errorId} role="alert" aria-live="assertive" className="min-h-6 text-sm font-medium text-rose-400">
-          {error}
-        </div>
+          <div id={errorId} role="alert" aria-live="assertive" className="min-h-6 text-sm font-medium text-rose-400">
+            {error}
+          </div>
 
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-xl bg-emerald-500 px-4 py-3 font-semibold text-slate-950 transition hover:bg-emerald-400 disabled:cursor-wait disabled:opacity-70"
-        >
-          {busy ? 'Processing...' : isSignup ? 'Sign Up' : 'Login'}
-        </button>
-      </form>
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-xl bg-emerald-500 px-4 py-3 font-semibold text-slate-950 transition hover:bg-emerald-400 disabled:cursor-wait disabled:opacity-70"
+          >
+            {busy ? 'Processing...' : isSignup ? 'Sign Up' : 'Login'}
+          </button>
+        </form>
+      </div>
 
       <p className="mt-6 text-center text-sm text-slate-400">
         {isSignup ? 'Already have an account? ' : "Don't have an account? "}
