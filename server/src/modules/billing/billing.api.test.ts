@@ -656,3 +656,85 @@ describe('no way to set paid from the client', () => {
     ]);
   });
 });
+
+// Each of these guards once survived every test (mutation testing, issue 39): each test
+// here fails if its guard is removed.
+describe('payment guards', () => {
+  it('does not unlock from a webhook for a payment of the wrong amount on our order', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const payment = await captureSilently(t.services.db, orderId);
+    await tamperPayment(t.services.db, payment.id, { amount: 100 });
+    const response = await postWebhook(signedWebhook('payment.captured', { payment: { entity: { id: payment.id } } }));
+    expect(response.statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(false);
+    expect(await paymentsFor(userRef)).toHaveLength(0);
+  });
+
+  it('refuses a gateway order made at another price, and stores none', async () => {
+    const { cookie, userRef } = await learner();
+    const real = gateway.createOrder.bind(gateway);
+    const spy = vi
+      .spyOn(gateway, 'createOrder')
+      .mockImplementation(async (request) => ({ ...(await real(request)), amount: request.amount - 4800 }));
+    try {
+      const result = await t.graphql(CREATE, {}, { cookie });
+      expect(result.body.errors?.[0]?.extensions?.code).toBe('GATEWAY_UNAVAILABLE');
+      expect(result.body.errors?.[0]?.message).toBe('Payment initialization failed. Please try again.');
+    } finally {
+      spy.mockRestore();
+    }
+    const orders = await t.services.db
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('user_ref', '=', userRef)
+      .execute();
+    expect(orders).toEqual([]);
+  });
+
+  it('opens no checkout for a learner whose course is already unlocked', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    await postWebhook(
+      signedWebhook('payment.captured', { payment: { entity: await captureSilently(t.services.db, orderId) } }),
+    );
+    expect(await isPaid(cookie)).toBe(true);
+    const again = await t.graphql(CREATE, {}, { cookie });
+    expect(again.body.errors?.[0]?.message).toBe('Your course is already unlocked.');
+    const orders = await t.services.db
+      .selectFrom('payment_order')
+      .selectAll()
+      .where('user_ref', '=', userRef)
+      .execute();
+    expect(orders).toHaveLength(1);
+  });
+
+  it('keeps a late capture on a refunded order for refund instead of unlocking again', async () => {
+    const { cookie, userRef } = await learner();
+    const orderId = await createOrder(cookie);
+    const first = await captureSilently(t.services.db, orderId);
+    await postWebhook(signedWebhook('payment.captured', { payment: { entity: first } }));
+    // Refunded: the order and the payment are marked refunded, the course locked again.
+    await t.services.db
+      .updateTable('payment_order')
+      .set({ status: 'refunded' })
+      .where('order_id', '=', orderId)
+      .execute();
+    await t.services.db
+      .updateTable('payment')
+      .set({ status: 'refunded', refunded_at: Date.now() })
+      .where('order_id', '=', orderId)
+      .execute();
+    await t.services.db.updateTable('app_user').set({ payment_status: 0 }).where('id', '=', userRef).execute();
+
+    const late = await captureSilently(t.services.db, orderId);
+    expect((await postWebhook(signedWebhook('payment.captured', { payment: { entity: late } }))).statusCode).toBe(200);
+    expect(await isPaid(cookie)).toBe(false);
+    const duplicates = await t.services.db
+      .selectFrom('duplicate_payment')
+      .selectAll()
+      .where('payment_id', '=', late.id)
+      .execute();
+    expect(duplicates).toHaveLength(1);
+  });
+});
