@@ -195,7 +195,7 @@ test('after a simulated payment the tax invoice shows its number, ₹49.00 with 
   await expect(paper.getByText(learner.email)).toBeVisible();
   await expect(paper.getByText('9000012345')).toBeVisible();
   await expect(paper.getByText(/^pay_/)).toBeVisible();
-  await expect(paper.getByText('Surakshit Learning Private Limited')).toBeVisible();
+  await expect(paper.getByText('Surakshit Learning Private Limited', { exact: true })).toBeVisible();
   await expect(paper.getByText('4th Floor, 12 MG Road', { exact: false })).toBeVisible();
   await expect(paper.getByText('help@course.example.com · +91 80 4000 1234')).toBeVisible();
   await expect(paper.getByText('GSTIN 29ABCDE1234F1Z5', { exact: true })).toBeVisible();

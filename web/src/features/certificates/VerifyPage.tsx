@@ -55,9 +55,10 @@ function Lookup({ certificateId }: { certificateId: string }) {
   return (
     <>
       {result.status === 'loading' && (
-        // About the height of a valid certificate's panel, so the file check below does
-        // not jump down the page when the answer arrives.
-        <p className="mt-8 min-h-[45rem] text-slate-300 sm:min-h-[25rem]">Loading...</p>
+        // About the height of a valid certificate's panel (without the evidence rows, which
+        // only learners who chose to show them have), so the file check below does not jump
+        // down the page when the answer arrives.
+        <p className="mt-8 min-h-[41.5rem] text-slate-300 sm:min-h-[25rem]">Loading...</p>
       )}
       {rateLimited && (
         <p role="alert" className="mt-8 rounded-2xl border border-amber-700 bg-amber-950/40 p-6 text-amber-100">

@@ -70,7 +70,8 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
     !welcomeDismissed &&
     premiumWelcomeDue(user.user_id, startedAModule);
   // Back from a course the dashboard returns to where it was; the welcome, instead, is shown.
-  useRestoreDashboardScroll(data.status === 'ready' && !showWelcome);
+  // The scroll comes back once the cards have their final height: with their labs line too.
+  useRestoreDashboardScroll(data.status === 'ready' && labs.status !== 'loading' && !showWelcome);
 
   function closeSubscription() {
     setOverlay(null);
