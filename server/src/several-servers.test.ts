@@ -230,23 +230,27 @@ describe.each([
     );
     expect(jwksA).toEqual(jwksB);
 
-    const holder = await learner(a);
+    // Each test server has an origin of its own, and the key's id names the origin of the
+    // server that made it: that server issues, the other's key set verifies.
+    const keyPort = new URL(keys.find((key) => key.active_slot === 1)!.kid).port;
+    const issuer = [a, b].find((server) => new URL(server.url).port === keyPort)!;
+    const holder = await learner(issuer);
     await grantCourseAccess(database.handle.db, holder.userRef);
-    for (const number of [1, 2]) await graphql(a, COMPLETE, { module: 'cryptography', number }, holder.cookie);
+    for (const number of [1, 2]) await graphql(issuer, COMPLETE, { module: 'cryptography', number }, holder.cookie);
     const { certificate_id: id } = await database.handle.db
       .selectFrom('certificate')
       .select('certificate_id')
       .where('user_ref', '=', holder.userRef)
       .executeTakeFirstOrThrow();
     const jwt = await (
-      await fetch(`${a.url}/certificates/${encodeURIComponent(id)}/credential.jwt`, {
+      await fetch(`${issuer.url}/certificates/${encodeURIComponent(id)}/credential.jwt`, {
         headers: { cookie: holder.cookie! },
       })
     ).text();
     const check = await checkCredential(jwt, {
-      jwks: jwksB,
-      // The list at the address the credential names (server A's origin: each test server
-      // has its own APP_ORIGIN), checked with B's keys; B serves the same bits.
+      jwks: issuer === a ? jwksB : jwksA,
+      // The list at the address the credential names (the issuing server's origin), checked
+      // with the other server's keys; both serve the same bits.
       loadStatusList: async (url) => (await fetch(url)).text(),
     });
     expect(check).toMatchObject({ signatureValid: true, status: { state: 'active' } });

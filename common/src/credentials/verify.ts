@@ -91,9 +91,9 @@ export function originOf(value: unknown): string | null {
 }
 
 /**
- * A credential speaks for its issuer (`iss`) only with a key the issuer publishes: the key
- * id must be an address on the issuer's own site, and so must its status list (checked in
- * checkStatus). Otherwise anyone could sign with their own key, name a JWKS of their own in
+ * A credential speaks for its issuer (`iss`) only with a key the issuer publishes: a key id
+ * that is an address must be on the issuer's own site, and so must its status list (checked
+ * in checkStatus). Otherwise anyone could sign with their own key, name a JWKS of their own in
  * the key id, and claim to be the issuer. Returns the issuer's origin.
  */
 function checkOrigins(payload: JWTPayload, kid: string, expected: string | undefined): string {
@@ -102,7 +102,10 @@ function checkOrigins(payload: JWTPayload, kid: string, expected: string | undef
   if (expected !== undefined && issuer !== expected) {
     throw new Error(`The credential was issued by ${issuer}, not by ${expected}.`);
   }
-  if (originOf(kid) !== issuer) {
+  // A key id may be a plain name, looked up in the issuer's key set; one that is an address
+  // must be on the issuer's site.
+  const kidOrigin = originOf(kid);
+  if (kidOrigin !== null && kidOrigin !== issuer) {
     throw new Error(
       `The credential was signed with a key that ${issuer} does not publish (the key id points elsewhere).`,
     );

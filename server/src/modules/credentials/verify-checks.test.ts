@@ -112,6 +112,12 @@ describe('checking a credential', () => {
     );
   });
 
+  it('accepts a key id that is a plain name, looked up in the issuer’s key set', async () => {
+    const named = { keys: [{ ...jwks.keys[0]!, kid: 'signing-key-2026' }] };
+    const result = await check(await sign(credential(), { kid: 'signing-key-2026' }), undefined, { jwks: named });
+    expect(result).toMatchObject({ signatureValid: true });
+  });
+
   it('refuses a credential of another issuer when the verifier expects this one', async () => {
     const otherKid = 'https://other.example/.well-known/jwks.json#k1';
     const otherKeys = { keys: [{ ...jwks.keys[0]!, kid: otherKid }] };
