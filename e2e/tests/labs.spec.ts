@@ -1,7 +1,7 @@
 import type { Request } from '@playwright/test';
 import { LAB_ORIGIN, LABS_APP_PORT } from '../playwright.config';
-import { expectNoSeriousA11yViolations } from './account-helpers';
-import { expect, makePaid, newLearner, signUpByApi, test } from './fixtures';
+import { certificateIdsByModule, expectNoSeriousA11yViolations } from './account-helpers';
+import { completeLessons, expect, makePaid, newLearner, signUpByApi, test } from './fixtures';
 
 // A learner on a phone starts the SQL-injection lab from its lesson, solves it with the
 // lab's request editor, and sees "Solved" in the lesson, the outline and the dashboard.
@@ -64,6 +64,24 @@ test('a phone learner solves a lab with the request editor, and the course recor
   await page.goto('/dashboard');
   const card = page.locator('article', { has: page.getByRole('heading', { name: 'Web Application Security' }) });
   await expect(card.getByTestId('card-labs')).toHaveText(/^Labs: 1\/\d+$/);
+  // Checks never tried are not "0 of N".
+  await expect(card.getByTestId('card-progress')).toContainText('Checks: not attempted');
+
+  // Evidence is private until the learner shows it; then /verify reads "Labs solved".
+  await completeLessons(page, 'web-application', Array.from({ length: 20 }, (_, i) => i + 1));
+  const id = (await certificateIdsByModule(page)).get('web-application')!;
+  await page.goto(`/verify/${encodeURIComponent(id)}`);
+  await expect(page.getByText('✓ Valid certificate')).toBeVisible();
+  await expect(page.getByText('Labs solved')).toHaveCount(0);
+  await page.goto('/account');
+  const evidence = page.getByLabel(/Show labs solved and knowledge-check scores/);
+  await expect(evidence).not.toBeChecked();
+  await evidence.check();
+  await expect(page.getByText('Shown on your certificates.')).toBeVisible();
+  await page.goto(`/verify/${encodeURIComponent(id)}`);
+  await expect(page.getByTestId('verify-labs')).toHaveText(/^1 of \d+$/);
+  await expect(page.getByText('Knowledge checks')).toBeVisible();
+  await expect(page.getByText('not attempted')).toBeVisible();
 
   // The app's session cookie never went to the lab site.
   expect(labRequests.length).toBeGreaterThan(2);
