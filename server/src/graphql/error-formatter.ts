@@ -37,11 +37,33 @@ export function makeErrorFormatter(isProduction: boolean, operationMetrics?: Ope
     // check), so the request itself was at fault; an execution always reports `data`.
     const refusedInput =
       execution.data === undefined && errors.every((e) => e.extensions?.code === 'VALIDATION_FAILED');
+    const requestError = onlyRequestErrors || refusedInput;
+    // A body that is not a GraphQL request at all (not JSON, a query that is not a string)
+    // is the HTTP request's fault: 400 whatever the client accepts.
+    const malformed = execution.errors.some((error) => isMalformedRequest(error.originalError));
+    // GraphQL over HTTP: a request error (nothing executed) has no `data` entry, and is a 4xx
+    // only for clients that asked for application/graphql-response+json; under plain
+    // application/json the status stays 200, as legacy clients expect.
+    const status = malformed || (requestError && wantsGraphqlResponse(ctx.reply?.request.headers.accept)) ? 400 : 200;
     return {
-      statusCode: onlyRequestErrors || refusedInput ? 400 : 200,
-      response: { data: execution.data ?? null, errors },
+      statusCode: status,
+      response: requestError && execution.data === undefined ? { errors } : { data: execution.data ?? null, errors },
     };
   };
+}
+
+export const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json';
+
+/**
+ * Whether the client prefers the GraphQL-over-HTTP media type: it is listed, and plain
+ * application/json is not listed before it.
+ */
+export function wantsGraphqlResponse(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const graphql = types.indexOf(GRAPHQL_RESPONSE_TYPE);
+  const json = types.indexOf('application/json');
+  return graphql !== -1 && (json === -1 || graphql < json);
 }
 
 // Mercurius wraps parse/validation failures in one error whose `errors` holds the real ones.
@@ -58,6 +80,15 @@ function unwrap(error: GraphQLError): GraphQLError[] {
 function isGraphQLRequestError(error: Error): boolean {
   const status = (error as { statusCode?: unknown }).statusCode;
   return error instanceof GraphQLError || (typeof status === 'number' && status >= 400 && status < 500);
+}
+
+function isMalformedRequest(error: Error | undefined): boolean {
+  if (!error || error instanceof GraphQLError) return false;
+  // Mercurius wraps the document's parse and validation errors (unwrap above): those are
+  // GraphQL request errors, not a malformed HTTP request.
+  if (Array.isArray((error as { errors?: unknown }).errors)) return false;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function stripSuggestions(message: string): string {

@@ -1,12 +1,18 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onRequestHookHandler,
+  type onSendHookHandler,
+  type preValidationHookHandler,
+} from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import { destination as fileDestination, pino, type DestinationStream } from 'pino';
 import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
-import { makeErrorFormatter } from '../graphql/error-formatter';
+import { GRAPHQL_RESPONSE_TYPE, makeErrorFormatter, wantsGraphqlResponse } from '../graphql/error-formatter';
 import { guardDocument } from '../graphql/document-guard';
 import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
@@ -118,6 +124,19 @@ export async function buildApp({
       return guard(request, reply);
     };
     route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), graphqlOnly];
+    // GraphQL over HTTP: `"extensions": null` means no extensions (Mercurius' body schema
+    // would refuse it as "not an object").
+    const nullExtensions: preValidationHookHandler = async (request) => {
+      const body = request.body as { extensions?: unknown } | undefined;
+      if (body && typeof body === 'object' && body.extensions === null) delete body.extensions;
+    };
+    route.preValidation = [...(route.preValidation ? [route.preValidation].flat() : []), nullExtensions];
+    // The answer in the media type the client asked for, when it asked for GraphQL's own.
+    const mediaType: onSendHookHandler = async (request, reply, payload) => {
+      if (wantsGraphqlResponse(request.headers.accept)) reply.type(`${GRAPHQL_RESPONSE_TYPE}; charset=utf-8`);
+      return payload;
+    };
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), mediaType];
   });
 
   await app.register(mercurius, {
