@@ -23,6 +23,7 @@ export const LAZY_PAGES = {
   receipt: { path: /^\/account\/receipts\/[^/]+$/, module: 'src/features/account/ReceiptPage.tsx', signedIn: true },
   forgotPassword: { path: /^\/forgot-password$/, module: 'src/features/account/ForgotPasswordPage.tsx' },
   resetPassword: { path: /^\/reset-password$/, module: 'src/features/account/ResetPasswordPage.tsx' },
+  confirmEmail: { path: /^\/confirm-email$/, module: 'src/features/account/ConfirmEmailPage.tsx' },
   legal: { path: /^\/(terms|privacy|refunds|contact)$/, module: 'src/features/legal/LegalPage.tsx' },
 } as const;
 

@@ -123,6 +123,11 @@ export function validateNewPassword(input: { password: string; confirmPassword: 
 export const ACCOUNT_MESSAGES = {
   resetRequested: 'If an account exists for that email, we have sent a link to reset the password.',
   resetLinkInvalid: 'This link to reset your password is invalid or has expired. Please ask for a new one.',
+  confirmationLinkInvalid:
+    'This confirmation link is invalid, used or expired. Log in and send yourself a new one from your account page.',
+  emailConfirmed: 'Thank you: your email address is confirmed.',
+  emailAlreadyConfirmed: 'Your email address is already confirmed.',
+  confirmationSent: 'We have sent you a new confirmation link.',
   currentPasswordWrong: 'Your current password is not correct.',
   deleteConfirmationWord: 'DELETE',
   deleteConfirmationMismatch: 'Please type DELETE to confirm.',

@@ -52,6 +52,8 @@ export interface Services {
   credentials: CredentialIssuer;
   /** Certificate lookups (/verify) per client IP: ids must not be cheap to probe. */
   verifyLookups: Budget;
+  /** Confirmation emails a learner may ask for again, per hour (modules/account/email-confirmation.ts). */
+  confirmationEmails: Budget;
   /** Per-learner budgets for starting labs and submitting flags (modules/labs). */
   labLimits: { starts: Budget; flags: Budget };
   /** Closes what the services opened (not the database, which the caller owns). */
@@ -134,6 +136,7 @@ export async function createServices(
     legal,
     credentials: new CredentialIssuer({ db: database.db, appOrigin: env.appOrigin, catalogue, keys, settings }),
     verifyLookups: budget('verify_ip', { points: env.verifyLookupsPerMinute, windowMs: 60_000 }),
+    confirmationEmails: budget('confirmation_email', { points: RESET_REQUESTS_PER_HOUR, windowMs: 3_600_000 }),
     labLimits: {
       starts: budget('lab_starts', { points: LAB_STARTS_PER_HOUR, windowMs: 3_600_000 }),
       flags: budget('lab_flags', { points: WRONG_FLAGS_PER_10_MINUTES, windowMs: 600_000 }),

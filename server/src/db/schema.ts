@@ -24,6 +24,16 @@ export interface AppUserTable {
   progress_version: Generated<number>;
   /** 1 when the learner chose to show labs solved and knowledge-check scores on /verify (migration 0012). */
   show_evidence: Generated<number>;
+  /** When the learner used the link in their welcome email (migration 0016); null until then. */
+  email_confirmed_at: Generated<number | null>;
+}
+
+export interface EmailConfirmationTable {
+  /** SHA-256 of the link's token; the token itself is only ever in the email. */
+  token_hash: string;
+  user_ref: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface UserSessionTable {
@@ -289,6 +299,7 @@ export interface Database {
   module_completion: ModuleCompletionTable;
   question_attempt: QuestionAttemptTable;
   lab_progress: LabProgressTable;
+  email_confirmation: EmailConfirmationTable;
   payment_order: PaymentOrderTable;
   payment: PaymentTable;
   payment_refund: PaymentRefundTable;

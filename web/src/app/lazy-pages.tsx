@@ -16,6 +16,7 @@ const loaders: Record<LazyPageName, () => Promise<unknown>> = {
   receipt: () => import('../features/account/ReceiptPage'),
   forgotPassword: () => import('../features/account/ForgotPasswordPage'),
   resetPassword: () => import('../features/account/ResetPasswordPage'),
+  confirmEmail: () => import('../features/account/ConfirmEmailPage'),
   legal: () => import('../features/legal/LegalPage'),
 };
 
@@ -42,6 +43,10 @@ export const ForgotPasswordPage = page(
 export const ResetPasswordPage = page(
   'resetPassword',
   (m: typeof import('../features/account/ResetPasswordPage')) => m.ResetPasswordPage,
+);
+export const ConfirmEmailPage = page(
+  'confirmEmail',
+  (m: typeof import('../features/account/ConfirmEmailPage')) => m.ConfirmEmailPage,
 );
 export const LegalPage = page('legal', (m: typeof import('../features/legal/LegalPage')) => m.LegalPage);
 

@@ -9,6 +9,7 @@ import {
   LegalPage,
   ReceiptPage,
   ResetPasswordPage,
+  ConfirmEmailPage,
   SubscriptionPage,
   VerifyPage,
 } from './lazy-pages';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
   { path: '/verify/:certificateId', element: <VerifyPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/confirm-email', element: <ConfirmEmailPage /> },
   {
     path: '/account',
     element: (

@@ -46,6 +46,8 @@ export interface SignedInDevice {
 export interface Account {
   user: Pick<SessionUser, 'user_id' | 'full_name' | 'phone' | 'payment_status'>;
   created_at: string;
+  /** Whether the learner used the link of their welcome email. */
+  email_confirmed: boolean;
   /** Newest first. */
   receipts: Pick<Receipt, 'number' | 'paid_at' | 'amount' | 'currency' | 'refunded_at'>[];
   sessions: SignedInDevice[];
@@ -59,7 +61,7 @@ export async function fetchAccount(): Promise<Account> {
   const data = await gql<{ account: Account }>(
     'GetAccount',
     `query GetAccount { account {
-      user { user_id full_name phone payment_status } created_at
+      user { user_id full_name phone payment_status } created_at email_confirmed
       receipts { number paid_at amount currency refunded_at }
       sessions { created_at last_seen_at current }
     } }`,
@@ -144,4 +146,8 @@ export async function deleteAccount(password: string, confirmation: string): Pro
     'mutation DeleteAccount($password: String!, $confirmation: String!) { deleteAccount(password: $password, confirmation: $confirmation) }',
     { password, confirmation },
   );
+}
+
+export async function resendEmailConfirmation(): Promise<void> {
+  await gql('ResendEmailConfirmation', 'mutation ResendEmailConfirmation { resendEmailConfirmation }');
 }

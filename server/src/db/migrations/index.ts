@@ -14,6 +14,7 @@ import * as m0012 from './0012-labs';
 import * as m0013 from './0013-audit-log-sealed';
 import * as m0014 from './0014-unmatched-webhooks';
 import * as m0015 from './0015-refund-records';
+import * as m0016 from './0016-email-confirmation';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013-audit-log-sealed': m0013,
   '0014-unmatched-webhooks': m0014,
   '0015-refund-records': m0015,
+  '0016-email-confirmation': m0016,
 };

@@ -18,6 +18,7 @@ import {
   type SessionInfo,
 } from './account-service';
 import { exportLearnerData } from './data-export';
+import { confirmEmail, resendConfirmation } from './email-confirmation';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -121,6 +122,10 @@ const AccountType = builder.objectRef<AccountView>('Account').implement({
   fields: (t) => ({
     user: t.field({ type: UserType, resolve: ({ me }) => presentUser(me.user) }),
     created_at: t.string({ resolve: ({ me }) => iso(me.user.created_at) }),
+    email_confirmed: t.boolean({
+      description: 'Whether the learner used the confirmation link of their welcome email.',
+      resolve: ({ me }) => me.user.email_confirmed_at != null,
+    }),
     receipts: t.field({
       type: [ReceiptType],
       description: 'Newest first; the first one unlocked the course.',
@@ -170,6 +175,28 @@ builder.mutationField('requestPasswordReset', (t) =>
           );
         });
       }
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('confirmEmail', (t) =>
+  t.boolean({
+    description: 'Confirms the address a welcome email was sent to, with the link it carried. Works once.',
+    args: { token: t.arg.string() },
+    resolve: async (_root, { token }, ctx) => {
+      await confirmEmail(ctx.services.db, token);
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('resendEmailConfirmation', (t) =>
+  t.boolean({
+    description: 'Sends the session learner a new confirmation link (a few an hour).',
+    resolve: async (_root, _args, ctx) => {
+      const user = requireUser(ctx);
+      await resendConfirmation(ctx.services.db, ctx.services.confirmationEmails, user);
       return true;
     },
   }),

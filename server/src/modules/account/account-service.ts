@@ -144,6 +144,7 @@ export async function deleteAccount(
       'module_completion',
       'user_session',
       'password_reset',
+      'email_confirmation',
       'mail_outbox',
     ] as const) {
       await trx.deleteFrom(table).where('user_ref', '=', id).execute();

@@ -106,6 +106,7 @@ export async function exportLearnerData(db: Kysely<Database>, user: UserRow): Pr
       state_code: user.state_code,
       created_at: iso(user.created_at),
       course_unlocked: user.payment_status === 1,
+      email_confirmed_at: user.email_confirmed_at == null ? null : iso(user.email_confirmed_at),
     },
     sessions: times(sessions, ['created_at', 'last_seen_at', 'expires_at']),
     completed_lessons: times(lessons, ['completed_at']),

@@ -57,13 +57,16 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
       state_code: null,
       progress_version: 0,
       show_evidence: 0,
+      email_confirmed_at: null,
     };
     try {
       // The unique constraint on user_id, not a prior lookup, decides duplicates, so two
       // simultaneous sign-ups with one email cannot both succeed.
       const session = await deps.db.transaction().execute(async (trx) => {
         await trx.insertInto('app_user').values(user).execute();
-        await queueMail(trx, { kind: 'welcome', to: email, userRef: user.id, data: { fullName: user.full_name } }, now);
+        // Anyone can type any address here: until its owner confirms it, the email that goes
+        // there repeats nothing the sign-up form was given (not the name), and asks to confirm.
+        await queueMail(trx, { kind: 'welcome', to: email, userRef: user.id, data: { fullName: '' } }, now);
         return createSession(trx, user.id, deps.sessionPolicy, now);
       });
       return { user, session };

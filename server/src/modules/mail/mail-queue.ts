@@ -10,7 +10,8 @@ import type { Database } from '../../db/schema';
  * (mail-templates.ts), so a message is never lost by a failing SMTP server.
  */
 export interface MailData {
-  welcome: { fullName: string };
+  /** fullName is '' since issue 39 (the name is not sent before the address is confirmed); confirmUrl is made when it is sent. */
+  welcome: { fullName: string; confirmUrl?: string | null };
   password_reset: { fullName: string; resetUrl: string; validMinutes: number };
   password_changed: { fullName: string; changedAt: number };
   receipt: {

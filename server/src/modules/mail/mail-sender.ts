@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MailOutboxTable } from '../../db/schema';
 import type { Seller } from '../settings/business-settings';
+import { issueConfirmationLink } from '../account/email-confirmation';
 import { issueResetLink } from '../account/password-reset';
 import type { QueuedMail } from './mail-queue';
 import { renderMail, type RenderedMail } from './mail-templates';
@@ -181,14 +182,22 @@ async function recordFailure(deps: MailSenderDeps, row: OutboxRow, error: unknow
 }
 
 /**
- * Adds what may only exist once the message leaves: a password-reset link is made now,
- * so its token is never stored anywhere but as a hash (docs/decisions/0008). Each try
+ * Adds what may only exist once the message leaves: a password-reset or email confirmation
+ * link is made now, so its token is never stored anywhere but as a hash (docs/decisions/0008). Each try
  * makes a fresh link, which also ends any link an earlier try sent.
  */
 async function completeForSending(deps: MailSenderDeps, mail: QueuedMail): Promise<QueuedMail> {
-  if (mail.kind !== 'password_reset' || !mail.userRef) return mail;
-  const resetUrl = await issueResetLink(deps.db, deps.appOrigin, mail.userRef);
-  return { ...mail, data: { ...mail.data, resetUrl } };
+  if (!mail.userRef) return mail;
+  if (mail.kind === 'password_reset') {
+    const resetUrl = await issueResetLink(deps.db, deps.appOrigin, mail.userRef);
+    return { ...mail, data: { ...mail.data, resetUrl } };
+  }
+  if (mail.kind === 'welcome') {
+    // The confirmation link, unless the address was confirmed meanwhile.
+    const confirmUrl = await issueConfirmationLink(deps.db, deps.appOrigin, mail.userRef);
+    return { ...mail, data: { ...mail.data, confirmUrl } };
+  }
+  return mail;
 }
 
 function queuedMailOf(row: OutboxRow): QueuedMail {

@@ -74,6 +74,12 @@ function welcome(data: MailData['welcome'], link: (target: string) => string): M
     blocks: [
       greeting(data.fullName),
       paragraph('Thank you for signing up. Your account is ready.'),
+      ...(data.confirmUrl
+        ? [
+            paragraph('Please confirm that this email address is yours: the link works once, for 7 days.'),
+            { type: 'action' as const, label: 'Confirm my email address', url: link(data.confirmUrl) },
+          ]
+        : []),
       paragraph(
         `The course has ${MODULE_COUNT} modules. Study at your own pace: your progress is saved as you go, ` +
           'and you earn a certificate for every module you finish and one for the whole course.',

@@ -13,6 +13,7 @@ import { AccountSummary } from './AccountSummary';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { DownloadMyData } from './DownloadMyData';
+import { EmailConfirmation } from './EmailConfirmation';
 import { EvidenceSetting } from './EvidenceSetting';
 import { ProfileForm } from './ProfileForm';
 import { ReceiptList } from './ReceiptList';
@@ -78,6 +79,10 @@ function AccountSections({ account, user, onChange }: AccountSectionsProps) {
     <div className="mt-6 space-y-6">
       <AccountSection title="Your details">
         <AccountSummary account={account} />
+      </AccountSection>
+
+      <AccountSection title="Email address">
+        <EmailConfirmation email={account.user.user_id} confirmed={account.email_confirmed} />
       </AccountSection>
 
       <AccountSection
