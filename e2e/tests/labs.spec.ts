@@ -68,7 +68,11 @@ test('a phone learner solves a lab with the request editor, and the course recor
   await expect(card.getByTestId('card-progress')).toContainText('Checks: not attempted');
 
   // Evidence is private until the learner shows it; then /verify reads "Labs solved".
-  await completeLessons(page, 'web-application', Array.from({ length: 20 }, (_, i) => i + 1));
+  await completeLessons(
+    page,
+    'web-application',
+    Array.from({ length: 20 }, (_, i) => i + 1),
+  );
   const id = (await certificateIdsByModule(page)).get('web-application')!;
   await page.goto(`/verify/${encodeURIComponent(id)}`);
   await expect(page.getByText('✓ Valid certificate')).toBeVisible();
