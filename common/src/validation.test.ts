@@ -3,6 +3,8 @@ import {
   VALIDATION_MESSAGES as M,
   hasForbiddenCharacters,
   normalizeEmail,
+  normalizeIndianMobile,
+  validateProfile,
   validateCredentials,
   type CredentialsInput,
 } from './validation';
@@ -77,7 +79,7 @@ describe('validateCredentials (spec §5)', () => {
     expect(validateCredentials('signup', { ...valid, phone: '  ' })).toBe(M.phoneRequired);
   });
 
-  it.each(['12345', '5876543210', '98765432101', '98765-4321', '+919876543210', 'abcdefghij'])(
+  it.each(['12345', '5876543210', '98765432101', '98765-4321', 'abcdefghij'])(
     'rule 5: rejects the phone %j',
     (phone) => {
       expect(validateCredentials('signup', { ...valid, phone })).toBe(M.phoneInvalid);
@@ -171,5 +173,24 @@ describe('normalizeEmail', () => {
     it('still lets an account made before the rule sign in', () => {
       expect(validateCredentials('login', { email: 'a,b@example.com', password: 'secret1' })).toBeNull();
     });
+  });
+});
+
+describe('a pasted phone number', () => {
+  it.each([
+    ['+91 98765 43210', '9876543210'],
+    ['098765 43210', '9876543210'],
+    ['98765-43210', '9876543210'],
+    ['+91-98765-43210', '9876543210'],
+    ['(+91) 98765.43210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['9876543210', '9876543210'],
+  ])('%j becomes %j and passes the spec rule', (pasted, digits) => {
+    expect(normalizeIndianMobile(pasted)).toBe(digits);
+    expect(validateProfile({ fullName: 'Asha', phone: pasted })).toBeNull();
+  });
+
+  it.each(['+1 415 555 0100', '12345', '+91 58765 43210'])('still refuses %j with the spec message', (phone) => {
+    expect(validateProfile({ fullName: 'Asha', phone })).toBe(M.phoneInvalid);
   });
 });

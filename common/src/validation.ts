@@ -91,11 +91,25 @@ export function validateCredentials(mode: AuthMode, input: CredentialsInput): st
 }
 
 /** The sign-up rules for the name and phone (spec §5 rules 4–5), also used when a learner edits them. */
+/** What a phone field may hold: room for "+91 98765 43210" and the like, which normalise to 10 digits. */
+export const PHONE_INPUT_MAX_LENGTH = 20;
+
+/**
+ * The 10-digit mobile number in what people paste or type: spaces, dashes, dots and
+ * brackets go, and a leading +91, 91 or 0 in front of 10 digits goes too. Anything else
+ * comes back without its separators, for the spec's rule to judge.
+ */
+export function normalizeIndianMobile(input: string): string {
+  const compact = input.trim().replace(/[\s\-.()]/g, '');
+  const national = /^(?:\+91|0091|91|0)(\d{10})$/.exec(compact);
+  return national ? national[1]! : compact;
+}
+
 export function validateProfile(input: { fullName: string; phone: string }): string | null {
   const nameProblem = validateFullName(input.fullName);
   if (nameProblem) return nameProblem;
 
-  const phone = input.phone.trim();
+  const phone = normalizeIndianMobile(input.phone);
   if (phone === '') return VALIDATION_MESSAGES.phoneRequired;
   if (!INDIAN_MOBILE_PATTERN.test(phone)) return VALIDATION_MESSAGES.phoneInvalid;
   return null;

@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, gstStateName, validateNewPassword, validateProfile } from '@ehc/common';
+import {
+  ACCOUNT_MESSAGES,
+  gstStateName,
+  normalizeIndianMobile,
+  validateNewPassword,
+  validateProfile,
+} from '@ehc/common';
 import type { Kysely } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
@@ -34,7 +40,11 @@ export async function updateProfile(
   if (state && gstStateName(state) === undefined) throw AppError.validation(ACCOUNT_MESSAGES.unknownState);
   return db
     .updateTable('app_user')
-    .set({ full_name: fullName.trim(), phone: phone.trim(), ...(state === undefined ? {} : { state_code: state }) })
+    .set({
+      full_name: fullName.trim(),
+      phone: normalizeIndianMobile(phone),
+      ...(state === undefined ? {} : { state_code: state }),
+    })
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();

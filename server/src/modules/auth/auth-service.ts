@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, normalizeEmail, validateCredentials, type CredentialsInput } from '@ehc/common';
+import {
+  MESSAGES,
+  normalizeEmail,
+  normalizeIndianMobile,
+  validateCredentials,
+  type CredentialsInput,
+} from '@ehc/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -49,7 +55,7 @@ export async function signup(deps: AuthDeps, input: SignupInput, ip: string): Pr
       user_id: email,
       password_hash: await hashPassword(input.password),
       full_name: credentials.fullName!.trim(),
-      phone: credentials.phone!.trim(),
+      phone: normalizeIndianMobile(credentials.phone!),
       payment_status: 0,
       created_at: now,
       deleted_at: null,

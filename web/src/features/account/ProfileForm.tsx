@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, GST_STATES, PHONE_LENGTH, VALIDATION_MESSAGES, validateProfile } from '@ehc/common';
+import {
+  ACCOUNT_MESSAGES,
+  GST_STATES,
+  PHONE_INPUT_MAX_LENGTH,
+  VALIDATION_MESSAGES,
+  validateProfile,
+} from '@ehc/common';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormMessage';
 import { TextField } from '../../components/TextField';
@@ -69,9 +75,9 @@ export function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved(user
         inputRef={refs.phone}
         label="Phone"
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
+        maxLength={PHONE_INPUT_MAX_LENGTH}
         placeholder="10-digit mobile number"
         value={fields.phone}
         errorId={errorFor('phone')}

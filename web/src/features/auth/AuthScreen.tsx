@@ -1,4 +1,4 @@
-import { PHONE_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
+import { PHONE_INPUT_MAX_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -149,9 +149,9 @@ export function AuthScreen() {
               id={`${ids}-phone`}
               label="Phone"
               type="tel"
-              inputMode="numeric"
+              inputMode="tel"
               autoComplete="tel-national"
-              maxLength={PHONE_LENGTH}
+              maxLength={PHONE_INPUT_MAX_LENGTH}
               placeholder="10-digit mobile number"
               value={fields.phone}
               onChange={(v) => update('phone', v)}
@@ -224,7 +224,7 @@ interface FieldProps {
   onChange(value: string): void;
   type?: string;
   autoComplete?: string;
-  inputMode?: 'numeric' | 'text' | 'email';
+  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
   maxLength?: number;
   placeholder?: string;
   /** The form's message, when it is about this field. */
