@@ -19,6 +19,7 @@ import { ProfileForm } from './ProfileForm';
 import { ReceiptList } from './ReceiptList';
 import { SignedInDevices } from './SignedInDevices';
 import { isApiError } from './account-errors';
+import { SiteFooter } from '../../components/SiteFooter';
 
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 
@@ -51,6 +52,8 @@ export function AccountPage() {
         {account.status === 'error' && <ErrorPanel onRetry={account.reload} />}
         {account.status === 'ready' && <AccountSections account={account.data} user={user} onChange={account.set} />}
       </main>
+      {/* Help, the refund policy and the terms, on signed-in pages too. */}
+      <SiteFooter />
     </div>
   );
 }

@@ -26,6 +26,7 @@ import { useAsync } from '../../lib/use-async';
 import { fetchLabs, type Lab } from '../../lib/labs-api';
 import { LabBlock } from '../labs/LabBlock';
 import './lesson-content.css';
+import { SiteFooter } from '../../components/SiteFooter';
 
 interface CourseReaderProps {
   module: CourseModule;
@@ -254,6 +255,10 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
               </button>
             )}
           </article>
+          {/* Help, the refund policy and the terms, within reach of a learner mid-course. */}
+          <div className="mx-auto mt-12 max-w-3xl print:hidden">
+            <SiteFooter />
+          </div>
         </main>
         <ReaderBottomBar
           isFirst={current === 1}

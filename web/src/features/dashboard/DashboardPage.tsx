@@ -22,6 +22,7 @@ import { ModuleCard } from './ModuleCard';
 import { PremiumWelcome, premiumWelcomeDue, retirePremiumWelcome } from './PremiumWelcome';
 import { saveDashboardScroll, useRestoreDashboardScroll } from './scroll-memory';
 import { StatsRow } from './StatsRow';
+import { SiteFooter } from '../../components/SiteFooter';
 
 /** `/dashboard` and `/dashboard/premium`: the module grid, stats and overlays. */
 export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boolean }) {
@@ -144,6 +145,8 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
           </>
         )}
       </main>
+      {/* Help, the refund policy and the terms, on signed-in pages too. */}
+      <SiteFooter />
       {overlay === 'subscription' && !user.payment_status && (
         <Dialog label="Subscribe" onClose={closeSubscription} hidden={checkout.razorpayOpen}>
           <SubscriptionScreen
