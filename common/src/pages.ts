@@ -35,3 +35,17 @@ export function lazyPageOfPath(pathname: string): LazyPageName | null {
 }
 
 const PAGE_NAMES = Object.keys(LAZY_PAGES) as LazyPageName[];
+
+/**
+ * Whether the web app has a page at `path`: the landing page, the console and every lazy
+ * page above. Any other address is answered 404 (the app shell still loads, and sends the
+ * visitor to the landing page, as the spec says), so search engines see no "soft 404".
+ */
+export function isAppPage(path: string): boolean {
+  const normal = path.length > 1 ? path.replace(/\/$/, '') : path;
+  return (
+    normal === '/' ||
+    /^\/admin(\/.*)?$/.test(normal) ||
+    Object.values(LAZY_PAGES).some((page) => page.path.test(normal))
+  );
+}

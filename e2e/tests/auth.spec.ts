@@ -222,8 +222,12 @@ test.describe('session journeys', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('an unknown path ends at /', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown path answers 404, and ends at /', async ({ page, allowConsoleErrors }) => {
+    // Chromium reports the page's own 404 on the console.
+    allowConsoleErrors(/status of 404/);
+    const response = await page.goto('/no/such/page');
+    // No "soft 404": the status says there is nothing here, then the app goes home (spec).
+    expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
   });

@@ -74,6 +74,34 @@ describe('serving the web app', () => {
     expect(zlib.gunzipSync(response.rawPayload).toString()).toContain('<div id="root">');
   });
 
+  it('answers 404 with the shell for an address the app has no page for, and 200 for every page', async () => {
+    for (const path of ['/no-such-page', '/course', '/dashboard/elsewhere', '/verify/a/b', '/account/receipts']) {
+      const response = await t.app.inject({ url: path });
+      expect([path, response.statusCode]).toEqual([path, 404]);
+      expect(response.body).toContain('<div id="root">');
+    }
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/dashboard/premium',
+      '/course/cryptography',
+      '/course/cryptography/2',
+      '/subscription',
+      '/verify',
+      '/account',
+      '/account/receipts/EHC-000001',
+      '/forgot-password',
+      '/reset-password',
+      '/confirm-email',
+      '/terms',
+      '/contact',
+      '/admin',
+      '/admin/learners/abc',
+    ]) {
+      expect([path, (await t.app.inject({ url: path })).statusCode]).toEqual([path, 200]);
+    }
+  });
+
   it('names the course documents a reader or dashboard address will ask for, to a learner who may read them', async () => {
     const signUp = async (paid: boolean) => {
       const email = uniqueEmail('preload');

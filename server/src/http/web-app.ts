@@ -1,3 +1,4 @@
+import { isAppPage } from '@ehc/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -137,6 +138,9 @@ export async function registerWebApp(
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
     if (!isPage) return reply.code(404).send({ error: 'Not found' });
+    // An address the app has no page for: the shell, so the app can send the visitor on,
+    // under a 404 that says there is nothing here.
+    if (!isAppPage(path)) reply.code(404);
     // The raw header, not the parsed cookies: this only decides hints, and it must not
     // depend on the cookie plugin being registered before the web app.
     const hasSession = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
