@@ -45,11 +45,17 @@ test('a learner answers right and wrong, retries, and sees the score on the cert
   await expect(page.getByText('right answer')).toHaveCount(0);
 
   await answerLesson(page, 1, { allRight: false });
-  // The wrong single answer: marked, explained, the right option shown.
+  // The wrong single answer: marked and explained, but the right option not yet given away.
   await expect(single.getByTestId('verdict')).toContainText('✗ Not quite');
   await expect(single.getByTestId('verdict')).toContainText('FIXTURE-EXPLANATION-single');
-  await expect(single.getByText('✓ right answer')).toBeVisible();
   await expect(single.getByText('✗ your choice')).toBeVisible();
+  await expect(single.getByText('✓ right answer')).toHaveCount(0);
+  // The short answer: "Show answer" gives it without another try.
+  const short = question(page, 'fixture-short');
+  await expect(short.getByText('Accepted answer')).toHaveCount(0);
+  await short.getByRole('button', { name: 'Show answer' }).click();
+  await expect(short.getByText('Accepted answer')).toBeVisible();
+  await expect(short.getByRole('button', { name: 'Show answer' })).toHaveCount(0);
   await expect(page.getByTestId('lesson-score')).toHaveText('Score: 1 of 3 right at the first attempt');
   await expect(page.getByTestId('module-checks')).toContainText('3 of 6 answered, 1 right at the first attempt');
 

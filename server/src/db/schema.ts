@@ -64,6 +64,8 @@ export interface QuestionAttemptTable {
   last_answer: string;
   last_answered_at: number;
   attempts: number;
+  /** 1 once the learner asked to see the right answer (migration 0017). */
+  answer_shown: Generated<number>;
 }
 
 export interface LabProgressTable {

@@ -53,6 +53,9 @@ export interface QuestionAttempt {
   attempts: number;
   last_choices: number[];
   last_text: string | null;
+  /** Whether the right answer is shown: after a right answer, a second try, or "Show answer". */
+  answer_shown: boolean;
+  /** Empty until answer_shown. */
   correct_choices: number[];
   correct_answer: string | null;
   explanation_html: string;
@@ -83,7 +86,7 @@ export interface UserProgress {
 const MODULE_PROGRESS_FIELDS =
   'module_id completed_lessons completed completed_at checks { total answered first_time_right }';
 const ATTEMPT_FIELDS =
-  'question_id first_correct last_correct attempts last_choices last_text correct_choices correct_answer explanation_html';
+  'question_id first_correct last_correct attempts last_choices last_text answer_shown correct_choices correct_answer explanation_html';
 
 /**
  * What the session document brings besides the user (server: learner-routes.ts): the
@@ -209,6 +212,23 @@ export async function answerQuestion(
     if (question) question.attempt = data.answerQuestion;
   });
   return data.answerQuestion;
+}
+
+/** "Show answer": the right answer of a question the learner has tried; the first answer still counts. */
+export async function showAnswer(moduleId: string, number: number, questionId: string): Promise<QuestionAttempt> {
+  const data = await gql<{ showAnswer: QuestionAttempt }>(
+    'ShowAnswer',
+    `mutation ShowAnswer($module: String!, $number: Int!, $question: String!) {
+      showAnswer(module_id: $module, number: $number, question_id: $question) { ${ATTEMPT_FIELDS} }
+    }`,
+    { module: moduleId, number, question: questionId },
+  );
+  const cached = lessonCache.get(`${moduleId}/${number}`);
+  void cached?.then((lesson) => {
+    const question = lesson.questions.find((q) => q.id === questionId);
+    if (question) question.attempt = data.showAnswer;
+  });
+  return data.showAnswer;
 }
 
 /** Forgets cached lesson bodies (after logout, so the next learner cannot see them). */

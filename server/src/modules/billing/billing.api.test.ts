@@ -649,6 +649,7 @@ describe('no way to set paid from the client', () => {
       'resetPassword',
       'revealLabHint',
       'setEvidenceShown',
+      'showAnswer',
       'signupUser',
       'startLab',
       'submitLabFlag',

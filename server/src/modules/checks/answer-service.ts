@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Database, QuestionAttemptTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -18,12 +18,15 @@ export interface QuestionAttempt {
   lastCorrect: boolean;
   lastAnswer: GivenAnswer;
   attempts: number;
+  /** Whether the right answer may be shown: after a right answer, a second try, or "Show answer". */
+  keyShown: boolean;
 }
 
 export const MAX_SHORT_ANSWER_LENGTH = 200;
 
 const CHECK_MESSAGES = {
   unknownQuestion: 'That question does not exist.',
+  answerFirst: 'Answer the question first: the answer is shown after a try.',
   chooseOne: 'Choose one answer.',
   chooseSome: 'Choose at least one answer.',
   unknownChoice: 'That choice is not one of the options.',
@@ -217,12 +220,39 @@ function isCorrect(question: Question, answer: GivenAnswer): boolean {
   return chosen.length === right.length && right.every((index) => chosen.includes(index));
 }
 
-function toAttempt(row: QuestionAttemptTable): QuestionAttempt {
+function toAttempt(row: Selectable<QuestionAttemptTable>): QuestionAttempt {
+  const attempts = Number(row.attempts);
+  const lastCorrect = row.last_correct === 1;
   return {
     questionId: row.question_id,
     firstCorrect: row.first_correct === 1,
-    lastCorrect: row.last_correct === 1,
+    lastCorrect,
     lastAnswer: JSON.parse(row.last_answer) as GivenAnswer,
-    attempts: Number(row.attempts),
+    attempts,
+    // One wrong try earns the explanation and another go; the answer waits for a second.
+    keyShown: lastCorrect || attempts >= 2 || row.answer_shown === 1,
   };
+}
+
+/** "Show answer": after a wrong try, the learner may see the right one without trying again. */
+export async function showAnswer(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  userRef: string,
+  target: { moduleId: string; lessonNumber: number; questionId: string },
+): Promise<{ question: Question; attempt: QuestionAttempt }> {
+  const lesson = catalogue.lesson(target.moduleId, target.lessonNumber);
+  const question = lesson?.questions.find((q) => q.id === target.questionId);
+  if (!lesson || !question) throw new AppError('NOT_FOUND', CHECK_MESSAGES.unknownQuestion);
+  const row = await db
+    .updateTable('question_attempt')
+    .set({ answer_shown: 1 })
+    .where('user_ref', '=', userRef)
+    .where('module_id', '=', target.moduleId)
+    .where('lesson_slug', '=', lesson.slug)
+    .where('question_id', '=', question.id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw AppError.validation(CHECK_MESSAGES.answerFirst);
+  return { question, attempt: toAttempt(row) };
 }

@@ -5,7 +5,7 @@ import { LessonType } from '../courses/course-schema';
 import type { Question } from '../courses/questions';
 import { certificateScore } from './certificate-score';
 import { evidenceShown } from '../certificates/evidence';
-import { answerQuestion, lessonAttempts, type CheckScore, type QuestionAttempt } from './answer-service';
+import { answerQuestion, lessonAttempts, showAnswer, type CheckScore, type QuestionAttempt } from './answer-service';
 
 /** A question together with the content it belongs to, so an attempt can reveal its key. */
 interface AttemptView {
@@ -34,13 +34,18 @@ const QuestionAttemptType = builder.objectRef<AttemptView>('QuestionAttempt').im
     attempts: t.int({ resolve: (v) => v.attempt.attempts }),
     last_choices: t.intList({ resolve: (v) => [...(v.attempt.lastAnswer.choices ?? [])] }),
     last_text: t.string({ nullable: true, resolve: (v) => v.attempt.lastAnswer.text ?? null }),
+    answer_shown: t.boolean({
+      description: 'Whether the right answer is shown: after a right answer, a second try, or "Show answer".',
+      resolve: (v) => v.attempt.keyShown,
+    }),
     correct_choices: t.intList({
-      resolve: (v) => v.question.options.filter((o) => o.correct).map((o) => o.index),
+      description: 'The right options, once answer_shown; empty before.',
+      resolve: (v) => (v.attempt.keyShown ? v.question.options.filter((o) => o.correct).map((o) => o.index) : []),
     }),
     correct_answer: t.string({
       nullable: true,
-      description: 'For a typed answer, one accepted form.',
-      resolve: (v) => (v.question.kind === 'short' ? v.question.displayAnswer : null),
+      description: 'For a typed answer, one accepted form, once answer_shown.',
+      resolve: (v) => (v.question.kind === 'short' && v.attempt.keyShown ? v.question.displayAnswer : null),
     }),
     explanation_html: t.string({ resolve: (v) => v.question.explanationHtml }),
   }),
@@ -101,6 +106,19 @@ builder.mutationField('answerQuestion', (t) =>
         choices: args.choices,
         text: args.text,
       });
+    },
+  }),
+);
+
+builder.mutationField('showAnswer', (t) =>
+  t.field({
+    type: QuestionAttemptType,
+    description: 'Shows the right answer of a question the learner has tried. Their first answer still counts.',
+    args: { module_id: t.arg.string(), number: t.arg.int(), question_id: t.arg.string() },
+    resolve: async (_root, args, ctx) => {
+      const user = requirePaidUser(ctx);
+      const target = { moduleId: args.module_id, lessonNumber: args.number, questionId: args.question_id };
+      return showAnswer(ctx.services.db, ctx.services.catalogue, user.id, target);
     },
   }),
 );

@@ -77,7 +77,8 @@ describe('questions in a lesson', () => {
     await answer(cookie, 'fixture-single', { choices: [0] });
     const result = await t.graphql(LESSON_QUESTIONS, { module: MODULE, number: 1 }, { cookie });
     const questions = (result.body.data?.lesson as { questions: { id: string; attempt: Attempt | null }[] }).questions;
-    expect(questions[0]!.attempt).toMatchObject({ first_correct: false, correct_choices: [1], last_choices: [0] });
+    // One wrong try: the explanation and another go, not yet the right option.
+    expect(questions[0]!.attempt).toMatchObject({ first_correct: false, correct_choices: [], last_choices: [0] });
     expect(questions[0]!.attempt!.explanation_html).toContain('FIXTURE-EXPLANATION-single');
     expect(questions[1]!.attempt).toBeNull();
     expect(JSON.stringify(questions.slice(1))).not.toContain('FIXTURE-EXPLANATION');
@@ -88,13 +89,41 @@ describe('answerQuestion', () => {
   it('keeps the first attempt as it was and counts the later ones', async () => {
     const { cookie, userRef } = await learner({ paid: true });
     const wrong = attemptOf(await answer(cookie, 'fixture-single', { choices: [2] }));
-    expect(wrong).toMatchObject({ first_correct: false, last_correct: false, attempts: 1, correct_choices: [1] });
+    expect(wrong).toMatchObject({ first_correct: false, last_correct: false, attempts: 1, correct_choices: [] });
     expect(wrong.explanation_html).toContain('FIXTURE-EXPLANATION-single');
     const right = attemptOf(await answer(cookie, 'fixture-single', { choices: [1] }));
     expect(right).toMatchObject({ first_correct: false, last_correct: true, attempts: 2, last_choices: [1] });
     const rows = await attemptRows(userRef);
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.first_answer)).toEqual({ choices: [2] });
+  });
+
+  it('shows the right option after a second wrong try, or when asked, and the first answer still counts', async () => {
+    const SHOW = `mutation S($module: String!, $number: Int!, $question: String!) {
+      showAnswer(module_id: $module, number: $number, question_id: $question) { first_correct answer_shown correct_choices correct_answer } }`;
+    const { cookie } = await learner({ paid: true });
+    expect(codeOf(await t.graphql(SHOW, { module: MODULE, number: 1, question: 'fixture-single' }, { cookie }))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(attemptOf(await answer(cookie, 'fixture-single', { choices: [0] })).correct_choices).toEqual([]);
+    const second = attemptOf(await answer(cookie, 'fixture-single', { choices: [2] }));
+    expect(second).toMatchObject({ first_correct: false, attempts: 2, correct_choices: [1] });
+
+    const other = await learner({ paid: true });
+    await answer(other.cookie, 'fixture-short', { text: '80' });
+    const shown = await t.graphql(
+      SHOW,
+      { module: MODULE, number: 1, question: 'fixture-short' },
+      { cookie: other.cookie },
+    );
+    expect(shown.body.data?.showAnswer).toEqual({
+      first_correct: false,
+      answer_shown: true,
+      correct_choices: [],
+      correct_answer: '443',
+    });
+    // A right answer after that changes nothing of the first attempt.
+    expect(attemptOf(await answer(other.cookie, 'fixture-short', { text: '443' })).first_correct).toBe(false);
   });
 
   it('marks a multiple-choice answer right only with exactly the right options', async () => {
@@ -108,7 +137,7 @@ describe('answerQuestion', () => {
   it('accepts a typed answer in any listed form, ignoring case and extra space', async () => {
     const { cookie } = await learner({ paid: true });
     const wrong = attemptOf(await answer(cookie, 'fixture-short', { text: '80' }));
-    expect(wrong).toMatchObject({ first_correct: false, correct_answer: '443', last_text: '80' });
+    expect(wrong).toMatchObject({ first_correct: false, correct_answer: null, last_text: '80' });
     expect(attemptOf(await answer(cookie, 'fixture-short', { text: '  TCP/443 ' })).last_correct).toBe(true);
     const other = await learner({ paid: true });
     expect(attemptOf(await answer(other.cookie, 'fixture-short', { text: '443' })).first_correct).toBe(true);

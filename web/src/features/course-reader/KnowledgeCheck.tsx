@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiError } from '../../lib/graphql';
-import { answerQuestion, type LessonQuestion, type QuestionAttempt } from '../../lib/course-api';
+import { answerQuestion, showAnswer, type LessonQuestion, type QuestionAttempt } from '../../lib/course-api';
 
 interface KnowledgeCheckProps {
   moduleId: string;
@@ -38,6 +38,7 @@ export function KnowledgeCheck({ moduleId, lessonNumber, questions, onFirstAnswe
               position={position + 1}
               attempt={attempts[question.id] ?? null}
               submit={(given) => answerQuestion(moduleId, lessonNumber, question.id, given)}
+              reveal={() => showAnswer(moduleId, lessonNumber, question.id)}
               onAnswered={(attempt) => {
                 if (!attempts[question.id]) onFirstAnswer(attempt);
                 setAttempts((all) => ({ ...all, [question.id]: attempt }));
@@ -55,10 +56,12 @@ interface QuestionCardProps {
   position: number;
   attempt: QuestionAttempt | null;
   submit(given: { choices?: number[]; text?: string }): Promise<QuestionAttempt>;
+  /** Shows the right answer after a wrong try. */
+  reveal(): Promise<QuestionAttempt>;
   onAnswered(attempt: QuestionAttempt): void;
 }
 
-function QuestionCard({ question, position, attempt, submit, onAnswered }: QuestionCardProps) {
+function QuestionCard({ question, position, attempt, submit, reveal, onAnswered }: QuestionCardProps) {
   const id = useId();
   const [choices, setChoices] = useState<number[]>(attempt?.last_choices ?? []);
   const [text, setText] = useState(attempt?.last_text ?? '');
@@ -83,6 +86,19 @@ function QuestionCard({ question, position, attempt, submit, onAnswered }: Quest
     try {
       const result = await submit(question.kind === 'short' ? { text } : { choices });
       onAnswered(result);
+      setAnswersSent((n) => n + 1);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function onReveal() {
+    setError(null);
+    setSending(true);
+    try {
+      onAnswered(await reveal());
       setAnswersSent((n) => n + 1);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
@@ -181,6 +197,16 @@ function QuestionCard({ question, position, attempt, submit, onAnswered }: Quest
         >
           {attempt ? 'Try again' : 'Check answer'}
         </button>
+        {attempt && !attempt.answer_shown && (
+          <button
+            type="button"
+            disabled={sending}
+            onClick={() => void onReveal()}
+            className="min-h-11 rounded-lg border border-slate-600 px-4 py-2 text-sm font-semibold text-slate-100 hover:bg-slate-800 disabled:opacity-60"
+          >
+            Show answer
+          </button>
+        )}
       </div>
       {attempt && <Verdict attempt={attempt} kind={question.kind} focusRef={resultRef} />}
     </form>
@@ -210,6 +236,9 @@ function Verdict({
       <p className="mt-1 text-sm text-slate-400">
         First attempt: {attempt.first_correct ? 'right' : 'wrong'} — that is what your score counts.
       </p>
+      {!attempt.answer_shown && (
+        <p className="mt-1 text-sm text-slate-300">Read the explanation and try again, or press Show answer.</p>
+      )}
       {kind === 'short' && attempt.correct_answer && (
         <p className="mt-2 text-sm text-slate-200">
           Accepted answer: <code className="rounded bg-slate-800 px-1.5 py-0.5">{attempt.correct_answer}</code>
