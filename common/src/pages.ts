@@ -49,3 +49,14 @@ export function isAppPage(path: string): boolean {
     Object.values(LAZY_PAGES).some((page) => page.path.test(normal))
   );
 }
+
+/**
+ * Where to go after signing in, from a `?next=` a protected page put in the address: only
+ * a path of one of the app's own pages (never another site, "//host", a backslash or a
+ * scheme), else the dashboard. So a crafted link cannot send a learner elsewhere.
+ */
+export function afterSignIn(next: string | null): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\s]/.test(next)) return '/dashboard';
+  const path = next.replace(/[?#].*$/, '');
+  return isAppPage(path) && path !== '/' ? next : '/dashboard';
+}

@@ -117,7 +117,7 @@ test('changing the password needs the current one and signs other devices out', 
   await expect(form.getByRole('status')).toHaveText(ACCOUNT_MESSAGES.passwordChanged);
 
   await other.goto('/dashboard');
-  await expect(other).toHaveURL(/\/$/);
+  await expect(other).toHaveURL(`/?next=${encodeURIComponent('/dashboard')}`);
   await other.getByLabel('Email').fill(learner.email);
   await other.getByLabel('Password', { exact: true }).fill(learner.password);
   await other.getByRole('tabpanel').getByRole('button', { name: 'Login' }).click();
@@ -141,7 +141,7 @@ test('"Sign out of all other devices" ends the session of a second browser', asy
   await expect(devices.getByRole('listitem')).toHaveCount(1);
 
   await other.reload();
-  await expect(other).toHaveURL(/\/$/);
+  await expect(other).toHaveURL(/\/\?next=/);
   await expect(other.getByRole('tab', { name: 'Login' })).toBeVisible();
   // This device stays signed in.
   await page.reload();

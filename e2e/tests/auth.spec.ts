@@ -190,7 +190,7 @@ test.describe('session journeys', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(`/?next=${encodeURIComponent('/dashboard')}`);
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
   });
 
@@ -201,7 +201,7 @@ test.describe('session journeys', () => {
     await expect(page.getByText('Welcome, Kiran Das')).toBeVisible();
   });
 
-  test('a signed-out visit to a protected route ends at /', async ({ page }) => {
+  test('a signed-out visit to a protected route ends at /, keeping the address to come back to', async ({ page }) => {
     for (const path of [
       '/dashboard',
       '/dashboard/premium',
@@ -210,8 +210,31 @@ test.describe('session journeys', () => {
       '/subscription',
     ]) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(`/?next=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
     }
+  });
+
+  test('logging in from a protected link comes back to it; a link to elsewhere goes to the dashboard', async ({
+    page,
+  }) => {
+    const learner = newLearner();
+    await signUpByApi(page.request, learner);
+    await page.context().clearCookies();
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\?next=/);
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto(`/?next=${encodeURIComponent('//evil.example/dashboard')}`);
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('protected routes show "Loading..." while the session loads', async ({ page }) => {
@@ -219,7 +242,7 @@ test.describe('session journeys', () => {
     await page.goto('/dashboard');
     await expect(page.getByText('Loading...').filter({ visible: true })).toBeVisible();
     release();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(`/?next=${encodeURIComponent('/dashboard')}`);
   });
 
   test('an unknown path answers 404, and ends at /', async ({ page, allowConsoleErrors }) => {

@@ -1,6 +1,6 @@
-import { PHONE_INPUT_MAX_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
+import { afterSignIn, PHONE_INPUT_MAX_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { trackSignup } from '../../lib/tracking';
 import { authErrorMessage, fieldsOfAuthError, type AuthField } from './auth-errors';
@@ -12,6 +12,7 @@ type Fields = typeof EMPTY;
 export function AuthScreen() {
   const { login, signup } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [mode, setMode] = useState<AuthMode>('login');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +53,9 @@ export function AuthScreen() {
       return;
     }
     setBusy(true);
+    // Back to the page that sent the learner here, if it was one of ours; read before the
+    // session changes, since the landing page then leaves for that same place.
+    const target = afterSignIn(params.get('next'));
     try {
       if (mode === 'login') {
         await login(fields.email, fields.password);
@@ -65,7 +69,7 @@ export function AuthScreen() {
         });
         void trackSignup();
       }
-      navigate('/dashboard');
+      navigate(target);
     } catch (failure) {
       setError(authErrorMessage(failure));
       setBusy(false);

@@ -1,5 +1,5 @@
-import { MODULE_DISPLAY_NAMES, MODULE_IDS } from '@ehc/common';
-import { Navigate } from 'react-router';
+import { afterSignIn, MODULE_DISPLAY_NAMES, MODULE_IDS } from '@ehc/common';
+import { Navigate, useSearchParams } from 'react-router';
 import { CheckList } from '../../components/CheckList';
 import { SiteFooter } from '../../components/SiteFooter';
 import { fetchPricing, formatPrice, type Pricing } from '../../lib/pricing-api';
@@ -23,7 +23,9 @@ export function LandingPage() {
   const { state, notice } = useSession();
   const pricing = useAsync(fetchPricing, 'pricing');
   useDocumentTitle('Ethical Hacking & Cybersecurity Course');
-  if (state.status === 'ready' && state.user) return <Navigate to="/dashboard" replace />;
+  // The landing page's own address (not the window's, which may already be the next page's).
+  const [params] = useSearchParams();
+  if (state.status === 'ready' && state.user) return <Navigate to={afterSignIn(params.get('next'))} replace />;
 
   return (
     <div className="min-h-dvh bg-[radial-gradient(ellipse_at_top,_var(--color-emerald-950),_var(--color-slate-950)_60%)]">
