@@ -26,7 +26,7 @@ async function learnerBrowser(browser: Browser, learner: Learner = newLearner())
 async function search(page: Page, query: string) {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Find a learner' })).toBeVisible();
-  await page.getByLabel('Email, phone, order id, payment id or certificate id').fill(query);
+  await page.getByLabel('Name, email, phone, order id, payment id or certificate id').fill(query);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status').filter({ hasText: /matches/ })).toBeVisible();
 }

@@ -72,7 +72,7 @@ test('a downloaded credential verifies on /verify, and shows as revoked once an 
   // The seller revokes it in the console.
   await signInAdmin(page);
   await page.goto('/admin');
-  await page.getByLabel('Email, phone, order id, payment id or certificate id').fill(certificateId);
+  await page.getByLabel('Name, email, phone, order id, payment id or certificate id').fill(certificateId);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: 'Nisha Verma' }).click();
   const row = page.getByRole('table', { name: 'Certificates' }).getByRole('row').filter({ hasText: certificateId });

@@ -99,6 +99,15 @@ describe('adminFindLearners', () => {
     expect(await find('912345678')).toEqual([]);
   });
 
+  it('finds by part of a name in any case, and by the last digits of a phone, listing every match', async () => {
+    const first = await signUp(t, { prefix: 'named', fullName: 'Ishaan Varadarajan', phone: '9988776655' });
+    const second = await signUp(t, { prefix: 'named', fullName: 'Meera Varadarajan', phone: '8877665544' });
+    expect(ids(await find('varadaraj')).sort()).toEqual([first.userRef, second.userRef].sort());
+    expect(ids(await find('ISHAAN VARA'))).toEqual([first.userRef]);
+    expect(ids(await find('6655'))).toEqual([first.userRef]);
+    expect(ids(await find('76655'))).toEqual([first.userRef]);
+  });
+
   it.each([
     ['order id', () => buyer.orderId],
     ['payment id', () => buyer.paymentId],

@@ -1,3 +1,4 @@
+import { normalizeIndianMobile } from '@ehc/common';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parseReceiptLabel } from '../billing/receipts';
@@ -7,8 +8,8 @@ export const SEARCH_LIMIT = 20;
 const QUERY_MAX_LENGTH = 254;
 
 /**
- * Finds learners by what a support request quotes: part of an email (any case), a phone
- * number, or an exact id from a receipt, an email or the dashboard of Razorpay: order,
+ * Finds learners by what a support request quotes: part of an email or of a name (any
+ * case), a phone number or its last digits, or an exact id from a receipt, an email or the dashboard of Razorpay: order,
  * payment (also a duplicate one), certificate, receipt number or account id. Exact-id
  * matches come first. Deleted accounts have no email or phone left, so only ids find
  * them (their placeholder email would otherwise match "deleted"). At most 20.
@@ -47,8 +48,11 @@ async function idMatches(db: Kysely<Database>, text: string): Promise<string[]> 
 }
 
 async function contactMatches(db: Kysely<Database>, text: string): Promise<string[]> {
-  const phone = indianMobile(text);
-  // LIKE wildcards in the query are literal characters of an email, not patterns.
+  const phone = normalizeIndianMobile(text);
+  const fullPhone = /^[6-9]\d{9}$/.test(phone) ? phone : null;
+  // "the number ends in 3210": 4 to 9 digits match the end of a phone number.
+  const phoneEnd = /^\d{4,9}$/.test(phone) ? phone : null;
+  // LIKE wildcards in the query are literal characters of an email or name, not patterns.
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .selectFrom('app_user')
@@ -57,18 +61,13 @@ async function contactMatches(db: Kysely<Database>, text: string): Promise<strin
     .where((eb) =>
       eb.or([
         eb(sql`lower(user_id)`, 'like', sql`${pattern} escape '\\'`),
-        ...(phone ? [eb('phone', '=', phone)] : []),
+        eb(sql`lower(full_name)`, 'like', sql`${pattern} escape '\\'`),
+        ...(fullPhone ? [eb('phone', '=', fullPhone)] : []),
+        ...(phoneEnd ? [eb('phone', 'like', `%${phoneEnd}`)] : []),
       ]),
     )
     .orderBy('created_at', 'desc')
     .limit(SEARCH_LIMIT)
     .execute();
   return rows.map((row) => row.id);
-}
-
-/** "+91 98765 43210", "098765-43210" or "9876543210" → "9876543210" (how sign-up stores it); else null. */
-function indianMobile(text: string): string | null {
-  const digits = text.replace(/[\s()-]/g, '');
-  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
-  return match ? match[1]! : null;
 }

@@ -9,7 +9,7 @@ import { formatWhen } from './admin-format';
 import { ConsoleError } from './ConsoleError';
 import { StatusBadge } from './StatusBadge';
 
-const EMPTY_QUERY = 'Please type an email, phone, order id, payment id or certificate id.';
+const EMPTY_QUERY = 'Please type a name, email, phone (or its last digits), order id, payment id or certificate id.';
 
 /** `/admin`: find a learner by anything a support email is likely to quote. */
 export function LearnerSearchPage() {
@@ -37,7 +37,7 @@ export function LearnerSearchPage() {
       <form role="search" noValidate onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor={`${ids}-query`} className="mb-1.5 block text-sm font-medium text-slate-200">
-            Email, phone, order id, payment id or certificate id
+            Name, email, phone, order id, payment id or certificate id
           </label>
           <input
             id={`${ids}-query`}
