@@ -97,3 +97,22 @@ export async function startTestLab(labId: string, learner = `learner-${Math.rand
 export function showsFlag(body: string, flag: string): boolean {
   return body.includes(`data-lab-flag="${flag}"`);
 }
+
+/** Turns the HTML escapes of the editor's <pre> back into the characters of the answer. */
+export function unescapeHtml(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+/** The raw answer the request editor shows under its page: the status and the JSON body. */
+export function editorAnswer(body: string): { status: number; json: Record<string, unknown> } {
+  const raw = unescapeHtml(/<section class="lab-response"[\s\S]*?<pre tabindex="0">([\s\S]*?)<\/pre>/.exec(body)![1]!);
+  return {
+    status: Number(/^HTTP\/1\.1 (\d+)/.exec(raw)![1]),
+    json: JSON.parse(raw.slice(raw.indexOf('\n\n') + 2)) as Record<string, unknown>,
+  };
+}

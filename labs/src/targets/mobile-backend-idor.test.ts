@@ -1,25 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { showsFlag, startTestLab } from '../host/test-harness';
+import { editorAnswer, showsFlag, startTestLab, unescapeHtml } from '../host/test-harness';
 
 type TestLab = Awaited<ReturnType<typeof startTestLab>>;
-
-function unescapeHtml(text: string): string {
-  return text
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&');
-}
-
-/** The raw answer the request editor shows under the page: status and parsed JSON body. */
-function editorAnswer(body: string): { status: number; json: Record<string, unknown> } {
-  const raw = unescapeHtml(/<section class="lab-response"[\s\S]*?<pre tabindex="0">([\s\S]*?)<\/pre>/.exec(body)![1]!);
-  return {
-    status: Number(/^HTTP\/1\.1 (\d+)/.exec(raw)![1]),
-    json: JSON.parse(raw.slice(raw.indexOf('\n\n') + 2)) as Record<string, unknown>,
-  };
-}
 
 /** The hidden fields of a traffic page's "Send to the request editor" form. */
 function replayForm(body: string): Record<string, string> {

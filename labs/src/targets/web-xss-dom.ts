@@ -5,7 +5,8 @@
 // browser: it takes the fragment of that link the way app.js reads it, builds the string
 // app.js assigns, and asks the simulated victim whether that string, written with
 // innerHTML, would run script (script elements inserted that way never run).
-import { esc, LabInputError, page, redirect, type LabResponse, type LabTarget, type LabTools } from '../host/lab-kit';
+import { esc, page, redirect, type LabResponse, type LabTarget, type LabTools } from '../host/lab-kit';
+import { readLabLink, type LabLinkRefusal } from '../host/lab-links';
 import { wouldRunScript } from '../host/victim';
 
 const FRIEND = 'Ananya Kulkarni';
@@ -95,29 +96,18 @@ export function sinkWouldRunScript(name: string): boolean {
 
 /** A link the learner pasted: a path of this lab (`/#…`) or a full URL of this instance. */
 function readLink(raw: string, lab: LabTools): { path: string; hash: string } | { refused: string } {
-  const link = raw.trim();
-  if (!link) return { refused: 'Paste a link first.' };
-  if (link.length > MAX_LINK) throw new LabInputError(`Links longer than ${MAX_LINK} characters are not accepted.`);
-  let url: URL;
-  try {
-    url = new URL(link, `http://lab.invalid${lab.base}/`);
-  } catch {
-    return { refused: 'That is not a link she can open.' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { refused: `${FRIEND} only opens web links (http or https) to this card site.` };
-  }
-  const absolute = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(link);
-  let path = url.pathname;
-  if (path === lab.base || path.startsWith(`${lab.base}/`)) {
-    path = path.slice(lab.base.length) || '/';
-  } else if (absolute || path.startsWith('/i/')) {
-    return { refused: `That link is not a page of this lab. ${FRIEND} only opens cards from this site.` };
-  }
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  const link = readLabLink(raw, lab.base, MAX_LINK);
+  if ('refused' in link) return { refused: REFUSALS[link.refused] };
   // URL has already percent-encoded the fragment as a browser's location.hash shows it.
-  return { path, hash: url.hash };
+  return { path: link.path, hash: link.url.hash };
 }
+
+const REFUSALS: Record<LabLinkRefusal, string> = {
+  empty: 'Paste a link first.',
+  'not-a-link': 'That is not a link she can open.',
+  'not-web': `${FRIEND} only opens web links (http or https) to this card site.`,
+  elsewhere: `That link is not a page of this lab. ${FRIEND} only opens cards from this site.`,
+};
 
 const target: LabTarget = {
   id: 'web-xss-dom',

@@ -3,7 +3,8 @@
 // server, opens any link of this help centre that the learner sends: the lab renders the
 // page the agent's browser would receive for that link, with the same page functions the
 // routes use, and asks the simulated victim whether that page would run script.
-import { esc, LabInputError, page, redirect, type LabResponse, type LabTarget, type LabTools } from '../host/lab-kit';
+import { esc, page, redirect, type LabResponse, type LabTarget, type LabTools } from '../host/lab-kit';
+import { readLabLink, type LabLinkRefusal } from '../host/lab-links';
 
 const ARTICLES = [
   { title: 'A UPI payment failed but money left my account', views: 18420 },
@@ -72,33 +73,21 @@ const PAGES: Record<string, (query: URLSearchParams) => LabResponse> = {
 };
 
 /**
- * Reads a link the learner pasted: a path of this lab (`search?q=…`, `/search?q=…`) or a
- * full URL of this instance (`https://…/i/<token>/search?q=…`). Returns the path relative
+ * A link the learner pasted, as the agent's browser would open it: its path relative
  * to the instance and the query, or the reason the agent will not open it.
  */
 function readLink(raw: string, lab: LabTools): { path: string; query: URLSearchParams } | { refused: string } {
-  const link = raw.trim();
-  if (!link) return { refused: 'Paste a link first.' };
-  if (link.length > MAX_LINK) throw new LabInputError(`Links longer than ${MAX_LINK} characters are not accepted.`);
-  let url: URL;
-  try {
-    url = new URL(link, `http://lab.invalid${lab.base}/`);
-  } catch {
-    return { refused: 'That is not a link the agent can open.' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { refused: `${AGENT} only opens web links (http or https) to this help centre.` };
-  }
-  const absolute = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(link);
-  let path = url.pathname;
-  if (path === lab.base || path.startsWith(`${lab.base}/`)) {
-    path = path.slice(lab.base.length) || '/';
-  } else if (absolute || path.startsWith('/i/')) {
-    return { refused: `That link is not a page of this lab. ${AGENT} only opens links to this help centre.` };
-  }
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  return { path, query: url.searchParams };
+  const link = readLabLink(raw, lab.base, MAX_LINK);
+  if ('refused' in link) return { refused: REFUSALS[link.refused] };
+  return { path: link.path, query: link.url.searchParams };
 }
+
+const REFUSALS: Record<LabLinkRefusal, string> = {
+  empty: 'Paste a link first.',
+  'not-a-link': 'That is not a link the agent can open.',
+  'not-web': `${AGENT} only opens web links (http or https) to this help centre.`,
+  elsewhere: `That link is not a page of this lab. ${AGENT} only opens links to this help centre.`,
+};
 
 const target: LabTarget = {
   id: 'web-xss-reflected',
