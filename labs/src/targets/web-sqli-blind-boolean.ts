@@ -3,6 +3,7 @@
 // lookup returned a row ("Welcome back!"). That one yes/no answer is enough to read the
 // administrator's password character by character; the sign-in form itself is safe.
 import { esc, page, type LabTarget, type LabTools } from '../host/lab-kit';
+import { staffSignInForm } from './shop-sign-in';
 import { LabSqlError, LabSqlTimeout } from '../host/sql-sandbox';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -63,17 +64,6 @@ function cookieValue(raw: string): string {
   }
 }
 
-function loginForm(message = ''): string {
-  return `<h1>Staff sign-in</h1>
-${message}
-<form method="post" action="login" class="lab-form">
-  <label>Username <input name="username" autocomplete="username" autocapitalize="off" spellcheck="false" required></label>
-  <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
-  <button type="submit">Sign in</button>
-</form>
-<p><a href="./">Back to the shop</a></p>`;
-}
-
 const target: LabTarget = {
   id: 'web-sqli-blind-boolean',
   routes: {
@@ -93,7 +83,7 @@ ${PRODUCTS.map(([name, price]) => `<li>${esc(name)}: ₹${price}</li>`).join('\n
         raw === undefined ? { cookies: [{ name: 'TrackingId', value: trackingId(lab) }] } : {},
       );
     },
-    'GET /login': () => page('Staff sign-in', loginForm()),
+    'GET /login': () => page('Staff sign-in', staffSignInForm()),
     'POST /login': (request, lab) => {
       const form = request.form();
       const username = form.get('username') ?? '';
@@ -105,9 +95,13 @@ ${PRODUCTS.map(([name, price]) => `<li>${esc(name)}: ₹${price}</li>`).join('\n
       ]);
       const user = rows[0] as { username: string } | undefined;
       if (!user) {
-        return page('Staff sign-in', loginForm('<p class="lab-error" role="alert">Invalid username or password.</p>'), {
-          status: 401,
-        });
+        return page(
+          'Staff sign-in',
+          staffSignInForm('<p class="lab-error" role="alert">Invalid username or password.</p>'),
+          {
+            status: 401,
+          },
+        );
       }
       if (user.username === 'administrator') {
         const flag = lab.solve();

@@ -2,6 +2,7 @@
 // and prints the two columns it selects as a table. The accounts live in the same database,
 // so a UNION SELECT reads them; the sign-in form itself is parameterised and safe.
 import { esc, page, type LabTarget, type LabTools } from '../host/lab-kit';
+import { staffSignInForm } from './shop-sign-in';
 
 const CATEGORIES = ['Gifts', 'Kitchen', 'Stationery', 'Festive'];
 
@@ -41,17 +42,6 @@ function categoryNav(): string {
   ).join(' · ')}</p></nav>`;
 }
 
-function loginForm(message = ''): string {
-  return `<h1>Staff sign-in</h1>
-${message}
-<form method="post" action="login" class="lab-form">
-  <label>Username <input name="username" autocomplete="username" autocapitalize="off" spellcheck="false" required></label>
-  <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
-  <button type="submit">Sign in</button>
-</form>
-<p><a href="./">Back to the shop</a></p>`;
-}
-
 const target: LabTarget = {
   id: 'web-sqli-union',
   routes: {
@@ -84,7 +74,7 @@ ${body}
 <p><a href="./">Back to the shop</a></p>`,
       );
     },
-    'GET /login': () => page('Staff sign-in', loginForm()),
+    'GET /login': () => page('Staff sign-in', staffSignInForm()),
     'POST /login': (request, lab) => {
       const form = request.form();
       const username = form.get('username') ?? '';
@@ -96,9 +86,13 @@ ${body}
       ]);
       const user = rows[0] as { username: string; email: string } | undefined;
       if (!user) {
-        return page('Staff sign-in', loginForm('<p class="lab-error" role="alert">Invalid username or password.</p>'), {
-          status: 401,
-        });
+        return page(
+          'Staff sign-in',
+          staffSignInForm('<p class="lab-error" role="alert">Invalid username or password.</p>'),
+          {
+            status: 401,
+          },
+        );
       }
       if (user.username === 'administrator') {
         const flag = lab.solve();
