@@ -7,6 +7,13 @@
 
 export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
 export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
+/** Open Badges' own extension terms, among them the credentialSchema type below. */
+export const OB_EXTENSIONS_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/extensions.json';
+/**
+ * Where an issuer publishes the JSON-LD context of our own terms (estimatedStudyHours), so
+ * that a JSON-LD processor in safe mode can read every field of the credential.
+ */
+export const termsContextUrl = (appOrigin: string) => `${appOrigin}/credentials/contexts/v1.json`;
 /** The official JSON Schema of an AchievementCredential; a copy ships in server/src/modules/credentials/schema. */
 export const OB_SCHEMA_ID =
   'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json';
@@ -37,7 +44,8 @@ export interface BitstringStatusListEntry {
 }
 
 export interface OpenBadgeCredential {
-  '@context': [typeof VC_CONTEXT, typeof OB_CONTEXT];
+  /** The last one is the issuer's terms context (termsContextUrl). */
+  '@context': [typeof VC_CONTEXT, typeof OB_CONTEXT, typeof OB_EXTENSIONS_CONTEXT, string];
   id: string;
   type: ['VerifiableCredential', 'OpenBadgeCredential'];
   name: string;
@@ -61,8 +69,8 @@ export interface OpenBadgeCredential {
       inLanguage: string;
       creator: IssuerProfile;
       /**
-       * Our own term (Open Badges has no study-time field; VC 2.0 maps undefined terms to
-       * its issuer-dependent vocabulary): the estimated hours of study the achievement took.
+       * Our own term (Open Badges has no study-time field), defined in the context at
+       * termsContextUrl: the estimated hours of study the achievement took.
        */
       estimatedStudyHours: number;
     };

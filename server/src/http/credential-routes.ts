@@ -1,7 +1,7 @@
 import { isModuleId } from '@ehc/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { FULL_SCOPE } from '../modules/certificates/certificate-service';
-import { buildAchievement } from '../modules/credentials/credential-builder';
+import { buildAchievement, termsContext } from '../modules/credentials/credential-builder';
 import { STATUS_LIST_TTL_SECONDS } from '../modules/credentials/credential-service';
 import type { Services } from '../services';
 
@@ -28,6 +28,13 @@ export function registerCredentialRoutes(app: FastifyInstance, services: Service
     publicJson(reply, 3600)
       .type('application/json')
       .send(await credentials.issuerProfile()),
+  );
+
+  // Never changes (a new term gets a new version), so verifiers may keep it for long.
+  app.get('/credentials/contexts/v1.json', async (_request, reply) =>
+    publicJson(reply, 86400)
+      .type('application/ld+json')
+      .send(termsContext(services.env.appOrigin)),
   );
 
   app.get<{ Params: { id: string } }>('/credentials/achievements/:id', async (request, reply) => {

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { COURSE_NAME, MODULE_COUNT } from '@ehc/common';
 import {
   OB_CONTEXT,
+  OB_EXTENSIONS_CONTEXT,
   OB_SCHEMA_ID,
   VC_CONTEXT,
+  termsContextUrl,
   type IssuerProfile,
   type OpenBadgeCredential,
 } from '@ehc/common/credentials';
@@ -26,6 +28,23 @@ export interface CredentialFacts {
   subjectId: string;
   statusList: number;
   statusIndex: number;
+}
+
+/**
+ * The JSON-LD context of the terms Open Badges lacks (served at termsContextUrl). Published
+ * once and never changed: a new term means a new context (v2), so credentials already signed
+ * keep their meaning. `@protected` stops a later context from redefining the term.
+ */
+export function termsContext(appOrigin: string) {
+  return {
+    '@context': {
+      '@protected': true,
+      estimatedStudyHours: {
+        '@id': `${termsContextUrl(appOrigin)}#estimatedStudyHours`,
+        '@type': 'http://www.w3.org/2001/XMLSchema#decimal',
+      },
+    },
+  };
 }
 
 /** Who issues: the seller, from the business settings, at the app's origin. */
@@ -112,7 +131,7 @@ export function buildCredential(
   const title = certificateTitle(facts.scope);
   const listUrl = statusListUrl(issuer.appOrigin, facts.statusList);
   return {
-    '@context': [VC_CONTEXT, OB_CONTEXT],
+    '@context': [VC_CONTEXT, OB_CONTEXT, OB_EXTENSIONS_CONTEXT, termsContextUrl(issuer.appOrigin)],
     id: verifyUrl(issuer.appOrigin, facts.certificateId),
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: `${full ? COURSE_NAME : title}: certificate of completion`,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { Kysely } from 'kysely';
-import { VC_CONTEXT, checkCredential, statusBits, type CredentialCheck } from '@ehc/common/credentials';
+import { OB_CONTEXT, VC_CONTEXT, checkCredential, statusBits, type CredentialCheck } from '@ehc/common/credentials';
 import type { Database } from '../../db/schema';
 import type { CertificateRow } from '../certificates/certificate-service';
 import type { Catalogue } from '../courses/catalogue';
@@ -124,7 +124,8 @@ export class CredentialIssuer {
     const url = statusListUrl(this.deps.appOrigin, list);
     const encodedList = `u${gzipSync(statusBits(indexes, LIST_SIZE), { level: 9 }).toString('base64url')}`;
     const jwt = await this.sign({
-      '@context': [VC_CONTEXT],
+      // Open Badges' context too: the issuer is an Open Badges Profile.
+      '@context': [VC_CONTEXT, OB_CONTEXT],
       id: url,
       type: ['VerifiableCredential', 'BitstringStatusListCredential'],
       issuer: await this.issuerProfile(),

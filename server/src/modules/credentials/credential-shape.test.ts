@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import addFormatsModule from 'ajv-formats';
 import { MODULE_IDS } from '@ehc/common';
-import { OB_CONTEXT, VC_CONTEXT, credentialNamesEmail, summarizeCredential } from '@ehc/common/credentials';
+import {
+  OB_CONTEXT,
+  OB_EXTENSIONS_CONTEXT,
+  VC_CONTEXT,
+  credentialNamesEmail,
+  summarizeCredential,
+} from '@ehc/common/credentials';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../courses/content-loader';
 import { FIXTURE_CONTENT_DIR } from '../../test/test-app';
@@ -69,7 +75,12 @@ describe('the Open Badges 3.0 credential of a certificate', () => {
 
   it('names the learner, and carries the email only as a salted SHA-256 (IdentityObject, hashed: true)', () => {
     const credential = buildCredential(facts, issuer, catalogue);
-    expect(credential['@context']).toEqual([VC_CONTEXT, OB_CONTEXT]);
+    expect(credential['@context']).toEqual([
+      VC_CONTEXT,
+      OB_CONTEXT,
+      OB_EXTENSIONS_CONTEXT,
+      'https://course.example.com/credentials/contexts/v1.json',
+    ]);
     expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(credential.credentialSubject.identifier).toEqual([
       { type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Asha Rao' },

@@ -28,6 +28,8 @@ import { codeOf, earnCertificate, signUp, signUpAdmin, type Learner } from '../.
 import { PRODUCTION_BUSINESS_ENV, createTestApp, makePaid, type TestApp } from '../../test/test-app';
 import { renderCertificatePng } from '../certificates/certificate-image';
 import { verifyUrl } from '../certificates/certificate-service';
+import { credentialInJwt, expandSafely } from '../../test/json-ld';
+import { termsContext } from './credential-builder';
 import { loadSigningKeys, retireDatabaseKey } from './signing-keys';
 import { studyHours } from './study-hours';
 import { runVerifyCredential } from './verify-command';
@@ -244,12 +246,30 @@ describe('keys and status lists', () => {
     });
     const bits = await expandStatusList((payload.credentialSubject as { encodedList: string }).encodedList);
     expect(bits.length * 8).toBe(131_072);
+    // Read as JSON-LD in safe mode, as a strict verifier would: every term defined.
+    await expect(expandSafely(credentialInJwt(payload), t.services.env.appOrigin)).resolves.toBeDefined();
 
     const etag = response.headers.etag as string;
     expect((await t.app.inject({ method: 'GET', url: path, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     for (const missing of ['/credentials/status/99', '/credentials/status/0', '/credentials/status/one']) {
       expect((await download(missing)).statusCode).toBe(404);
     }
+  });
+
+  it('publishes the JSON-LD context of our own terms at the address credentials name, to any origin', async () => {
+    const learner = await paidLearner();
+    await earnCertificate(t, learner);
+    const credential = decodeJwt(await credentialOf(learner, await certificateOf(learner)));
+    const address = (credential['@context'] as string[]).at(-1)!;
+    expect(address).toBe(`${t.services.env.appOrigin}/credentials/contexts/v1.json`);
+    const response = await download(new URL(address).pathname);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/ld\+json/);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const served = response.json() as object;
+    expect(served).toEqual(termsContext(t.services.env.appOrigin));
+    // What a verifier fetches is what makes the signed credential readable in safe mode.
+    await expect(expandSafely(credentialInJwt(credential), t.services.env.appOrigin, served as never)).resolves.toBeDefined();
   });
 
   it('gives each certificate its own place in the list, the same on every download', async () => {
