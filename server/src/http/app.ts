@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
@@ -22,7 +23,6 @@ import { RequestRecords, requestLoggers } from '../lib/request-log';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
-import { registerCookies } from './cookies';
 import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { CourseDocuments, registerCourseRoutes } from './course-routes';
@@ -107,7 +107,7 @@ export async function buildApp({
   registerSecurityHeaders(app, env, services.gateway.mode);
   // Each request's line and duration, as its answer is sent (no onSend hook changes the status).
   app.addHook('onSend', records.answered);
-  registerCookies(app);
+  await app.register(cookie);
   registerHealth(app, services.database);
   // Throttles fall back to per-server counting while Redis is away (lib/rate-limits.ts).
   services.redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection problem'));

@@ -1,21 +1,20 @@
 import type { FastifyReply } from 'fastify';
-import { setCookie } from '../../http/cookies';
 import type { IssuedSession } from './session-store';
 import { SESSION_COOKIE } from './session-token';
 
 // `__Host-` requires Secure, Path=/ and no Domain: the browser then refuses the cookie
 // from any other host or over plain HTTP (localhost excepted, for development).
-const BASE = { name: SESSION_COOKIE, httpOnly: true, secure: true, sameSite: 'lax', path: '/' } as const;
+const ATTRIBUTES = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' } as const;
 
+/** Sets the session cookie (@fastify/cookie: a second call in one request replaces the first). */
 export function setSessionCookie(reply: FastifyReply, session: IssuedSession, now = Date.now()): void {
-  setCookie(reply, {
-    ...BASE,
-    value: session.token,
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    ...ATTRIBUTES,
     maxAge: Math.max(0, Math.floor((session.expiresAt - now) / 1000)),
   });
 }
 
 /** Tells the browser to drop the session cookie: empty, and expired since 1970. */
 export function clearSessionCookie(reply: FastifyReply): void {
-  setCookie(reply, { ...BASE, value: '', expires: new Date(0) });
+  reply.setCookie(SESSION_COOKIE, '', { ...ATTRIBUTES, expires: new Date(0) });
 }
