@@ -5,8 +5,7 @@ import { buildApp } from './http/app';
 import { appJobs } from './jobs/app-jobs';
 import { startScheduler } from './jobs/scheduler';
 import { EnvError, loadEnv } from './lib/env';
-import { loggerOptions } from './lib/logger';
-import { serverLogStream } from './lib/log-stream';
+import { loggerOptions, stdoutLog } from './lib/logger';
 import { ContentError, loadCatalogue } from './modules/courses/content-loader';
 import { paymentLogger } from './modules/billing/payment-log';
 import { pricingWarnings } from './modules/settings/business-settings';
@@ -18,9 +17,8 @@ async function main(): Promise<void> {
   const env = loadEnv();
   // Content first: a broken lesson file should stop the boot before anything else starts.
   const catalogue = loadCatalogue(env.contentDir);
-  // Log lines are written asynchronously and in batches (a request never waits for
-  // stdout), and all of them when the process exits, so a crash report reaches the log.
-  const logStream = serverLogStream();
+  // Written asynchronously, and flushed by pino as the process exits (shutdown, crash).
+  const logStream = stdoutLog();
   // The database logs before Fastify's logger exists; same options, same stream.
   const database = openDatabase(
     env.databaseUrl,

@@ -1,16 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
-  type FastifyServerOptions,
   type onRequestHookHandler,
   type onSendHookHandler,
   type preValidationHookHandler,
 } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
-import { destination as fileDestination, pino, type DestinationStream } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { GRAPHQL_RESPONSE_TYPE, makeErrorFormatter, wantsGraphqlResponse } from '../graphql/error-formatter';
@@ -18,8 +20,7 @@ import { guardDocument } from '../graphql/document-guard';
 import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
-import { loggerOptions } from '../lib/logger';
-import { RequestRecords, requestLoggers } from '../lib/request-log';
+import { loggerOptions, stdoutLog } from '../lib/logger';
 import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import type { Services } from '../services';
@@ -33,6 +34,7 @@ import { registerLearnerRoutes } from './learner-routes';
 import { registerLabFileRoutes } from './lab-file-routes';
 import { registerMetricsRoute } from './metrics-route';
 import { registerPaymentRoutes } from './payment-routes';
+import { registerRequestLine } from './request-line';
 import { registerSecurityHeaders } from './security-headers';
 import { registerWebApp } from './web-app';
 
@@ -46,7 +48,7 @@ export interface AppOptions {
   serveWebApp?: boolean;
   /** Where the built web app is; tests point it at a minimal page shell. */
   webAppDir?: string;
-  /** Where logs go; defaults to stdout. Tests pass a stream to inspect them. */
+  /** Where logs go; defaults to stdout (stdoutLog). Tests pass a stream to inspect them. */
   logStream?: DestinationStream;
 }
 
@@ -58,26 +60,19 @@ export async function buildApp({
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const { env } = services;
-  // Pino's own default destination when none is given: stdout, written synchronously.
-  const destination = logStream ?? fileDestination(1);
-  const log = pino(loggerOptions(env.logLevel), destination);
-  const records = new RequestRecords({ log, destination, durations: services.metrics.httpRequests });
-  const options: FastifyServerOptions = {
-    // No `loggerInstance`: given one, Fastify binds a logger to every request and listens
-    // for the end of every response, the largest cost it adds to a health check. The
-    // request line and duration are recorded as the answer is sent instead (request-log.ts,
-    // decision 0031); `request.log` is still each request's own child of `log`, and
-    // `app.log` is `log` (set below).
-    childLoggerFactory: requestLoggers(log),
-    genReqId: records.begin,
-    logController: records,
+  // Fastify's own pino logger: `app.log`, and `request.log` bound to the request id.
+  const log: FastifyBaseLogger = pino(loggerOptions(env.logLevel), logStream ?? stdoutLog());
+  const app = Fastify({
+    loggerInstance: log,
+    // Fastify's own two lines a request ("incoming request", "request completed") are off:
+    // the app writes one (request-line.ts). This is the `disableRequestLogging` option in
+    // the form Fastify 5 asks for (the top-level option is deprecated).
+    logController: new LogController({ disableRequestLogging: true }),
+    // The id is shown to a learner who reports an error: a UUID, never read from a header.
+    genReqId: () => randomUUID(),
     trustProxy: env.trustProxy,
     bodyLimit: 100 * 1024,
-  };
-  const app = Fastify(options);
-  // Fastify reads its logger from this property when it logs (listening, a failed hook),
-  // and every plugin's instance inherits it, so all of them log through `log`.
-  app.log = log;
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -105,8 +100,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerSecurityHeaders(app, env, services.gateway.mode);
-  // Each request's line and duration, as its answer is sent (no onSend hook changes the status).
-  app.addHook('onSend', records.answered);
+  registerRequestLine(app, services.metrics.httpRequests);
   await app.register(cookie);
   registerHealth(app, services.database);
   // Throttles fall back to per-server counting while Redis is away (lib/rate-limits.ts).

@@ -1,4 +1,4 @@
-import { stdSerializers, type LoggerOptions } from 'pino';
+import { destination, stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 import { pathOf } from './url-path';
 
 /**
@@ -9,9 +9,9 @@ import { pathOf } from './url-path';
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    // The shapes Fastify logs a request and a reply in, when it reports an error of its
-    // own (its log controller's defaults): a few fields, never the whole object, and the
-    // path without a query string that could carry a secret.
+    // The shapes a request and a reply are logged in, should anything log them (Fastify's
+    // own reports do): a few fields, never the whole object, and the path without a query
+    // string that could carry a secret.
     serializers: {
       req: (request: { id?: string; method?: string; url?: string }) => ({
         id: request.id,
@@ -35,4 +35,14 @@ export function loggerOptions(level: string): LoggerOptions {
       censor: '[redacted]',
     },
   };
+}
+
+/**
+ * Where the server logs: stdout, through pino's own asynchronous destination, so a request
+ * never waits for a slow reader of the log. Pino writes out whatever is still waiting when
+ * the process exits for any reason (the shutdown's process.exit, or a crash), so the last
+ * lines, a crash report included, reach the log.
+ */
+export function stdoutLog(): DestinationStream {
+  return destination({ dest: 1, sync: false });
 }
