@@ -4,8 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { compiledQuery } from './compiled-query';
-import { prepareNamedStatements } from './named-statements';
 import { withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -72,7 +70,6 @@ function openPostgres(url: string, log: DatabaseLog): DatabaseHandle {
     idleTimeoutMillis: 30_000,
   });
   keepConnectionLossFromCrashing(pool, log);
-  prepareNamedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -83,12 +80,9 @@ function openPostgres(url: string, log: DatabaseLog): DatabaseHandle {
   };
 }
 
-// The health check runs this often (load balancers poll it): compiled once.
-const selectOne = compiledQuery((_db) => sql`select 1`);
-
 function pinger(db: Kysely<Database>): () => Promise<void> {
   return async () => {
-    await selectOne(db);
+    await sql`select 1`.execute(db);
   };
 }
 

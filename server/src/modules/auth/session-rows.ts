@@ -1,6 +1,5 @@
 import DataLoader from 'dataloader';
 import { sql } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
 import type { DatabaseHandle } from '../../db/database';
 import type { UserRow } from '../users/user-store';
 import type { SessionTimes } from './session-store';
@@ -29,22 +28,17 @@ const sessionUsers = sql`
 // The same statement in each dialect's way of passing a list: an array on PostgreSQL,
 // JSON on SQLite.
 const byHashes = {
-  postgres: compiledQuery(
-    (_db, tokenHashes: string[]) => sql<BatchRow>`${sessionUsers} where s.token_hash = any(${tokenHashes})`,
-  ),
-  sqlite: compiledQuery(
-    (_db, tokenHashesJson: string) =>
-      sql<BatchRow>`${sessionUsers} where s.token_hash in (select value from json_each(${tokenHashesJson}))`,
-  ),
+  postgres: (tokenHashes: string[]) => sql<BatchRow>`${sessionUsers} where s.token_hash = any(${tokenHashes})`,
+  sqlite: (tokenHashes: string[]) =>
+    sql<BatchRow>`${sessionUsers} where s.token_hash in (select value from json_each(${JSON.stringify(tokenHashes)}))`,
 };
 
 /** The session lookup every signed-in request makes, batched per turn of the event loop. */
 export function sessionRows({ db, kind }: Pick<DatabaseHandle, 'db' | 'kind'>): SessionRows {
-  const read = (tokenHashes: string[]) =>
-    kind === 'postgres' ? byHashes.postgres(db, tokenHashes) : byHashes.sqlite(db, JSON.stringify(tokenHashes));
+  const query = byHashes[kind];
   const loader = new DataLoader<string, SessionUserRow | undefined>(
     async (tokenHashes) => {
-      const rows = await read([...tokenHashes]);
+      const { rows } = await db.executeQuery(query([...tokenHashes]).compile(db));
       const byHash = new Map(rows.map(({ token_hash, ...row }) => [token_hash, row]));
       return tokenHashes.map((tokenHash) => byHash.get(tokenHash));
     },

@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
 import type { Database, QuestionAttemptTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Catalogue, CourseModule, Lesson } from '../courses/catalogue';
@@ -155,14 +154,15 @@ export function scoreAttempts(
   return new Map([...scores].map(([moduleId, { score }]) => [moduleId, score]));
 }
 
-// Filtering one module out of a learner's few hundred rows at most is cheaper here than a
-// second compiled query.
-const firstAttemptsOf = compiledQuery((db, userRef: string) =>
-  db
+// All of the learner's first attempts, a few hundred rows at most; scoreAttempts keeps
+// only the module asked for.
+function firstAttemptsOf(db: Kysely<Database>, userRef: string) {
+  return db
     .selectFrom('question_attempt')
     .select(['module_id', questionKeySql().as('question'), 'first_correct'])
-    .where('user_ref', '=', userRef),
-);
+    .where('user_ref', '=', userRef)
+    .execute();
+}
 
 /** `<lesson slug>/<question id>` of a question_attempt row, as SQL (both databases). */
 export function questionKeySql() {

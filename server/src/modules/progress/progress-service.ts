@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
 import { lockLearner } from '../../db/learner-lock';
 import { findSessionUserByHash, keepSession, type SessionDeps, type SessionPolicy } from '../auth/session-store';
 import type { ProgressCache } from './progress-cache';
@@ -71,16 +70,17 @@ function learnerRecordSql(userRef: unknown) {
       from question_attempt where user_ref = ${userRef} group by module_id`;
 }
 
-// The dashboard and the reader ask on every visit, so both reads are compiled once.
-const learnerRecord = compiledQuery((_db, userRef: string) => learnerRecordSql(userRef));
+async function learnerRecord(db: Kysely<Database>, userRef: string): Promise<LearnerRecordRow[]> {
+  return (await learnerRecordSql(userRef).execute(db)).rows;
+}
 
 // The learner a session token belongs to and all their records, in one statement, so the
 // documents every visit asks for (learner-routes.ts) cost one round trip, not a session
 // lookup and then the records. The first row is the session's: its user's id in
 // module_id, their email in item, when the session expires in at, and when it was last
 // used and the user's other fields in columns of their own, null on the record rows.
-const sessionLearnerRecord = compiledQuery(
-  (_db, tokenHash: string) => sql<LearnerRecordRow | SessionRow>`
+async function sessionLearnerRecord(db: Kysely<Database>, tokenHash: string) {
+  const query = sql<LearnerRecordRow | SessionRow>`
     with session as (select user_ref, expires_at, last_seen_at from user_session where token_hash = ${tokenHash})
     select 'session' as kind, u.id as module_id, u.user_id as item, s.expires_at as at, s.last_seen_at,
            u.full_name, u.phone, u.payment_status, u.role, u.state_code, u.progress_version
@@ -88,8 +88,9 @@ const sessionLearnerRecord = compiledQuery(
     union all
     select kind, module_id, item, at, null, null, null, null, null, null, null from (
       ${learnerRecordSql(sql`(select user_ref from session)`)}
-    ) as record`,
-);
+    ) as record`;
+  return (await query.execute(db)).rows;
+}
 
 interface SessionRow {
   kind: 'session';
