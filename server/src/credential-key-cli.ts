@@ -1,12 +1,13 @@
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { appOriginOnly, loadEnv } from './lib/env';
-import { generateSigningKey, retireDatabaseKey } from './modules/credentials/signing-keys';
+import { generateSigningKey, retireDatabaseKeys } from './modules/credentials/signing-keys';
 
-// `npm run credential-key -- generate [--origin https://course.example.com]`: prints a new
-//   Ed25519 signing key for CREDENTIAL_SIGNING_KEY (and its public half). Nothing is stored.
-// `npm run credential-key -- rotate`: retires the signing key a development database keeps
-//   (it stays published, so what it signed still verifies); the next start makes a new one.
+// `npm run credential-key -- generate [--origin https://course.example.com]`: prints new
+//   signing keys, Ed25519 for CREDENTIAL_SIGNING_KEY and RSA for CREDENTIAL_RSA_SIGNING_KEY
+//   (and their public halves). Nothing is stored.
+// `npm run credential-key -- rotate`: retires the signing keys a development database keeps
+//   (they stay published, so what they signed still verifies); the next start makes new ones.
 // Production rotation is done in the environment: docs/credentials.md, "Rotating the key".
 const USAGE =
   'Usage: npm run credential-key -- generate [--origin <APP_ORIGIN>]   |   npm run credential-key -- rotate';
@@ -21,15 +22,20 @@ if (command === 'generate') {
     );
     process.exit(2);
   }
-  const { privateJwk, publicJwk } = await generateSigningKey(origin);
+  console.log('# Private keys: set both in the server environment; keep them secret, never commit them.');
+  const publicKeys: string[] = [];
+  for (const [name, alg] of [
+    ['CREDENTIAL_SIGNING_KEY', 'EdDSA'],
+    ['CREDENTIAL_RSA_SIGNING_KEY', 'RS256'],
+  ] as const) {
+    const { privateJwk, publicJwk } = await generateSigningKey(origin, alg);
+    console.log(`${name}='${JSON.stringify(privateJwk)}'`);
+    publicKeys.push(JSON.stringify(publicJwk));
+  }
   console.log(
-    '# Private key: set as CREDENTIAL_SIGNING_KEY in the server environment; keep it secret, never commit it.',
+    '# Their public keys (the JWKS publishes them; list them in CREDENTIAL_PREVIOUS_PUBLIC_KEYS when you rotate them out):',
   );
-  console.log(`CREDENTIAL_SIGNING_KEY='${JSON.stringify(privateJwk)}'`);
-  console.log(
-    '# Its public key (the JWKS publishes it; list it in CREDENTIAL_PREVIOUS_PUBLIC_KEYS when you rotate it out):',
-  );
-  console.log(JSON.stringify(publicJwk));
+  for (const key of publicKeys) console.log(key);
   process.exit(0);
 }
 if (command !== 'rotate' || rest.length > 0) {
@@ -37,20 +43,20 @@ if (command !== 'rotate' || rest.length > 0) {
   process.exit(2);
 }
 const env = loadEnv();
-if (env.credentials.signingKey) {
+if (env.credentials.signingKey || env.credentials.rsaSigningKey) {
   console.error(
-    'CREDENTIAL_SIGNING_KEY is set: rotate it in the environment (docs/credentials.md), not in the database.',
+    'CREDENTIAL_SIGNING_KEY or CREDENTIAL_RSA_SIGNING_KEY is set: rotate keys in the environment (docs/credentials.md), not in the database.',
   );
   process.exit(1);
 }
 const handle = openDatabase(env.databaseUrl, console);
 try {
   await migrateToLatest(handle.db);
-  const retired = await retireDatabaseKey(handle.db);
+  const retired = await retireDatabaseKeys(handle.db);
   console.log(
-    retired
-      ? `Retired ${retired}. It stays published; each server signs with a new key once restarted.`
-      : 'No key signs at the moment: the next server to start makes one.',
+    retired.length > 0
+      ? `Retired ${retired.join(' and ')}. They stay published; each server signs with new keys once restarted.`
+      : 'No key signs at the moment: the next server to start makes them.',
   );
 } finally {
   await handle.close();

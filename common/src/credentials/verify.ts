@@ -116,8 +116,10 @@ function checkOrigins(payload: JWTPayload, kid: string, expected: string | undef
 async function verifySigned(compact: string, options: CheckOptions) {
   const header = decodeProtectedHeader(compact);
   if (typeof header.kid !== 'string') throw new Error('The signature names no key (kid), so it cannot be checked.');
+  // RS256 is what Open Badges 3.0 requires every verifier to support; EdDSA is what our
+  // first credentials were signed with. jose refuses RSA keys under 2048 bits.
   return jwtVerify(compact, createLocalJWKSet(options.jwks), {
-    algorithms: ['EdDSA', 'Ed25519'],
+    algorithms: ['RS256', 'EdDSA', 'Ed25519'],
     currentDate: options.now,
   });
 }

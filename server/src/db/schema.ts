@@ -275,11 +275,13 @@ export interface BusinessSettingsTable {
 
 export interface CredentialSigningKeyTable {
   kid: string;
+  /** The algorithm it signs with: 'EdDSA' (Ed25519) or 'RS256' (migration 0018). */
+  alg: 'EdDSA' | 'RS256';
   /** JSON of the public JWK, with its kid. */
   public_jwk: string;
   /** JSON of the private JWK of a key this database generated (development and tests only). */
   private_jwk: string | null;
-  /** 1 for the key that signs; null once retired (it still verifies). */
+  /** 1 for the key that signs with its algorithm; null once retired (it still verifies). */
   active_slot: number | null;
   created_at: number;
   retired_at: number | null;

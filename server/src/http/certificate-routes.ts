@@ -7,6 +7,7 @@ import {
   verifyUrl,
   type CertificateRow,
 } from '../modules/certificates/certificate-service';
+import { PRIMARY_ALGORITHM } from '../modules/credentials/credential-service';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
 import { etagMatches, etagOf } from './etag';
@@ -18,7 +19,8 @@ import { requestUser } from './request-session';
  * exist). `?download=1` makes the browser save it under the name built from the holder's email.
  * The image carries the signed credential baked in (Open Badges 3.0 baking).
  *
- * GET /certificates/<id>/credential.jwt: the same signed credential as a file, on the same terms.
+ * GET /certificates/<id>/credential.jwt: the same signed credential (RS256) as a file, on the
+ * same terms; /credential-eddsa.jwt: the same credential signed with Ed25519 (decision 0035).
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
   // Recent images are kept (≈100 KB each) under their ETag, which holds everything in them
@@ -83,17 +85,26 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
     },
   );
 
-  app.get<{ Params: { id: string } }>('/certificates/:id/credential.jwt', async (request, reply) => {
-    const found = await holderCertificate(request, request.params.id);
-    if (!found) return notFound(reply);
-    const credential = await services.credentials.credentialFor(found.certificate, found.email);
-    const etag = etagOf(credential);
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    // Open Badges 3.0 §5.3: a VC-JWT file is the compact JWS itself, as text.
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', `${found.certificate.certificate_id}.jwt`))
-      .send(credential);
-  });
+  const credentialFiles = [
+    { path: 'credential.jwt', alg: PRIMARY_ALGORITHM, suffix: '.jwt' },
+    { path: 'credential-eddsa.jwt', alg: 'EdDSA', suffix: '.eddsa.jwt' },
+  ] as const;
+  for (const file of credentialFiles) {
+    app.get<{ Params: { id: string } }>(`/certificates/:id/${file.path}`, async (request, reply) => {
+      const found = await holderCertificate(request, request.params.id);
+      if (!found) return notFound(reply);
+      const credential = await services.credentials.credentialFor(found.certificate, found.email, file.alg);
+      const etag = etagOf(credential);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      // Open Badges 3.0 §5.3: a VC-JWT file is the compact JWS itself, as text.
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `${found.certificate.certificate_id}${file.suffix}`),
+        )
+        .send(credential);
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testSigningKey } from '../test/test-app';
+import { testRsaSigningKey, testSigningKey } from '../test/test-app';
 import { EnvError, loadEnv } from './env';
 
 const KEYS = {
@@ -10,7 +10,7 @@ const KEYS = {
 
 /**
  * What a production start needs besides its origin and payments: who sells, how mail goes
- * out, and the key that signs credentials (its own checks: modules/credentials/signing.test.ts).
+ * out, and the keys that sign credentials (its own checks: modules/credentials/signing.test.ts).
  */
 const BUSINESS = {
   SELLER_LEGAL_NAME: 'Asha Learning Pvt Ltd',
@@ -18,6 +18,7 @@ const BUSINESS = {
   SUPPORT_EMAIL: 'help@asha.example',
   SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
   CREDENTIAL_SIGNING_KEY: testSigningKey(),
+  CREDENTIAL_RSA_SIGNING_KEY: testRsaSigningKey(),
   LAB_ORIGIN: 'https://labs-asha.example.net',
   LAB_TOKEN_SECRET: 'a-production-lab-token-secret-0123456789',
   LAB_FLAG_SECRET: 'a-production-lab-flag-secret-01234567890',
@@ -86,6 +87,7 @@ describe('loadEnv', () => {
       expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
     }
     expect(problems).toContainEqual(expect.stringMatching(/^CREDENTIAL_SIGNING_KEY: required/));
+    expect(problems).toContainEqual(expect.stringMatching(/^CREDENTIAL_RSA_SIGNING_KEY: required/));
     const outboxOnly = { ...BUSINESS, SMTP_URL: '', MAIL_ALLOW_OUTBOX_IN_PRODUCTION: 'true' };
     const env = loadEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://x.example', ...KEYS, ...outboxOnly });
     expect(env.mail.smtp).toBeNull();

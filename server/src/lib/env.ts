@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { DEV_LAB_FLAG_SECRET, DEV_LAB_TOKEN_SECRET } from '@ehc/labs/dev-secrets';
 import {
   parsePreviousKeys,
+  parseRsaSigningKey,
   parseSigningKey,
   type Ed25519PrivateJwk,
-  type Ed25519PublicJwk,
+  type PublicJwk,
+  type RsaPrivateJwk,
 } from './credential-key-env';
 
 /**
@@ -109,6 +111,7 @@ const envSchema = z.object({
   MAIL_SEND_INTERVAL_SECONDS: positiveSeconds.default(5),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   CREDENTIAL_SIGNING_KEY: z.string().optional(),
+  CREDENTIAL_RSA_SIGNING_KEY: z.string().optional(),
   CREDENTIAL_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
   VERIFY_LOOKUPS_PER_MINUTE: positiveInt.default(60),
   LAB_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
@@ -173,10 +176,12 @@ export interface Env {
   };
   /** Keys of the signed credentials (docs/decisions/0011). */
   credentials: {
-    /** The private key that signs; null outside production: a key generated and kept in the database. */
+    /** The private Ed25519 key that signs (EdDSA); null outside production: a key generated and kept in the database. */
     signingKey: Ed25519PrivateJwk | null;
+    /** The private RSA key that signs (RS256), likewise (docs/decisions/0035). */
+    rsaSigningKey: RsaPrivateJwk | null;
     /** Keys that signed earlier credentials and still verify them (published in the JWKS). */
-    previousPublicKeys: Ed25519PublicJwk[];
+    previousPublicKeys: PublicJwk[];
   };
   /** Certificate lookups (/verify) allowed per client IP per minute. */
   verifyLookupsPerMinute: number;
@@ -264,6 +269,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'CREDENTIAL_SIGNING_KEY: required when NODE_ENV=production (the private key that signs certificates as verifiable credentials); create one with `npm run credential-key -- generate`',
     );
   }
+  const rsaSigningKey = e.CREDENTIAL_RSA_SIGNING_KEY ? parseRsaSigningKey(e.CREDENTIAL_RSA_SIGNING_KEY) : null;
+  if (rsaSigningKey && 'problem' in rsaSigningKey) problems.push(rsaSigningKey.problem);
+  if (isProduction && !rsaSigningKey) {
+    problems.push(
+      'CREDENTIAL_RSA_SIGNING_KEY: required when NODE_ENV=production (the RSA key that signs certificates with RS256, the algorithm every Open Badges verifier supports); create one with `npm run credential-key -- generate`',
+    );
+  }
   const previousKeys = e.CREDENTIAL_PREVIOUS_PUBLIC_KEYS ? parsePreviousKeys(e.CREDENTIAL_PREVIOUS_PUBLIC_KEYS) : null;
   if (previousKeys && 'problem' in previousKeys) problems.push(previousKeys.problem);
   const appOrigin = e.APP_ORIGIN ?? `http://localhost:${e.PORT}`;
@@ -333,6 +345,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seller,
     credentials: {
       signingKey: signingKey && 'value' in signingKey ? signingKey.value : null,
+      rsaSigningKey: rsaSigningKey && 'value' in rsaSigningKey ? rsaSigningKey.value : null,
       previousPublicKeys: previousKeys && 'value' in previousKeys ? previousKeys.value : [],
     },
     verifyLookupsPerMinute: e.VERIFY_LOOKUPS_PER_MINUTE,

@@ -106,6 +106,27 @@ export function testSigningKey(kid?: string): string {
   return JSON.stringify({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d, ...(kid ? { kid } : {}) });
 }
 
+/** A private RSA key as the JWK text CREDENTIAL_RSA_SIGNING_KEY takes, made once per run (RSA keys are slow to make). */
+export const testRsaSigningKey = (() => {
+  let made: string | undefined;
+  return (): string => {
+    if (made) return made;
+    const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+    made = JSON.stringify({
+      kty: jwk.kty,
+      n: jwk.n,
+      e: jwk.e,
+      d: jwk.d,
+      p: jwk.p,
+      q: jwk.q,
+      dp: jwk.dp,
+      dq: jwk.dq,
+      qi: jwk.qi,
+    });
+    return made;
+  };
+})();
+
 /**
  * Settings a production start requires besides its origin and payments (mail goes to a port
  * nothing listens on; the credential signing key is made for this test run).
@@ -116,6 +137,7 @@ export const PRODUCTION_BUSINESS_ENV = {
   SUPPORT_EMAIL: 'support@seller.example',
   SMTP_URL: 'smtp://127.0.0.1:9',
   CREDENTIAL_SIGNING_KEY: testSigningKey(),
+  CREDENTIAL_RSA_SIGNING_KEY: testRsaSigningKey(),
   LAB_ORIGIN: 'https://labs-seller.example.net',
   LAB_TOKEN_SECRET: 'production-test-lab-token-secret-0123456789',
   LAB_FLAG_SECRET: 'production-test-lab-flag-secret-01234567890',

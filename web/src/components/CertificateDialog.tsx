@@ -106,6 +106,7 @@ export function CertificateDialog({ moduleId, completedModules, onBack }: Certif
                 verifyUrl={certificate.verify_url}
                 credentialUrl={certificate.credential_url}
                 credentialFileName={`${certificate.certificate_id}.jwt`}
+                credentialEddsaUrl={certificate.credential_eddsa_url}
               />
             </>
           )}
@@ -151,6 +152,7 @@ function ShareRow(props: {
   verifyUrl: string;
   credentialUrl: string;
   credentialFileName: string;
+  credentialEddsaUrl: string;
 }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'manual'>('idle');
   const copyLink = async () => {
@@ -175,6 +177,12 @@ function ShareRow(props: {
           Signed credential (.jwt)
         </a>
       </div>
+      <p className="mt-2 text-xs text-slate-400">
+        The image and the .jwt file are signed with RS256, which every Open Badges verifier accepts.{' '}
+        <a href={props.credentialEddsaUrl} download className="text-emerald-300 underline">
+          Ed25519-signed copy (.jwt)
+        </a>
+      </p>
       <p role="status" className="mt-2 min-h-5 text-xs text-emerald-300">
         {copy === 'copied' ? 'Link copied.' : ''}
       </p>

@@ -17,6 +17,7 @@ export interface Certificate {
   labs_solved: { solved: number; total: number } | null;
   /** The signed Open Badges credential (VC-JWT) as a file. */
   credential_url: string;
+  credential_eddsa_url: string;
   study_hours: number;
   issuer_name: string;
   /** LinkedIn's add-to-profile form, filled in. */
@@ -63,7 +64,7 @@ export function labsSolvedText(labs: { solved: number; total: number }): string 
 export async function fetchCertificates(): Promise<Certificate[]> {
   const data = await gql<{ certificates: Certificate[] }>(
     'GetCertificates',
-    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name credential_url study_hours issuer_name linkedin_url knowledge_checks { total answered first_time_right } labs_solved { solved total } } }`,
+    `query GetCertificates { certificates { certificate_id module_id title holder_name completed_at verify_url image_url file_name credential_url credential_eddsa_url study_hours issuer_name linkedin_url knowledge_checks { total answered first_time_right } labs_solved { solved total } } }`,
   );
   return data.certificates;
 }

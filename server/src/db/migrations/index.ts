@@ -16,6 +16,7 @@ import * as m0014 from './0014-unmatched-webhooks';
 import * as m0015 from './0015-refund-records';
 import * as m0016 from './0016-email-confirmation';
 import * as m0017 from './0017-answer-shown';
+import * as m0018 from './0018-rsa-signing-keys';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the set is
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0015-refund-records': m0015,
   '0016-email-confirmation': m0016,
   '0017-answer-shown': m0017,
+  '0018-rsa-signing-keys': m0018,
 };

@@ -17,6 +17,8 @@ export interface CertificateView {
   fileName: string;
   /** The signed Open Badges credential (VC-JWT) as a file, for its holder. */
   credentialUrl: string;
+  /** The same credential signed with Ed25519 (EdDSA) instead of RS256 (docs/decisions/0035). */
+  credentialEddsaUrl: string;
   studyHours: number;
   issuerName: string;
   /** LinkedIn's "Add to profile" form, filled in with this certification. */
@@ -67,6 +69,7 @@ export function presentCertificate(
     imageUrl: `${path}.png`,
     fileName: certificateFileName(holderEmail),
     credentialUrl: `${path}/credential.jwt`,
+    credentialEddsaUrl: `${path}/credential-eddsa.jwt`,
     studyHours: context.studyHours,
     issuerName: context.issuerName,
     linkedInUrl: linkedInAddToProfileUrl({

@@ -26,7 +26,10 @@ export const CertificateType = builder.objectRef<CertificateView>('Certificate')
     image_url: t.exposeString('imageUrl'),
     file_name: t.exposeString('fileName'),
     credential_url: t.exposeString('credentialUrl', {
-      description: 'The signed Open Badges 3.0 credential (VC-JWT) as a file; the image carries it baked in.',
+      description: 'The signed Open Badges 3.0 credential (VC-JWT, RS256) as a file; the image carries it baked in.',
+    }),
+    credential_eddsa_url: t.exposeString('credentialEddsaUrl', {
+      description: 'The same credential signed with Ed25519 (EdDSA), for verifiers that prefer it.',
     }),
     study_hours: t.exposeInt('studyHours', { description: 'Estimated hours of study (docs/credentials.md).' }),
     issuer_name: t.exposeString('issuerName'),

@@ -8,8 +8,15 @@ import type { CertificateRow } from '../certificates/certificate-service';
 import type { Catalogue } from '../courses/catalogue';
 import type { BusinessSettings } from '../settings/business-settings';
 import { buildCredential, credentialTime, issuerProfile, statusListUrl, type IssuerFacts } from './credential-builder';
-import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys';
+import { type SigningAlgorithm, type SigningKeys } from './signing-keys';
 import { LIST_SIZE, lastList, revokedPlaces } from './status-entries';
+
+/**
+ * The signature the certificate image, the .jwt download and the status lists carry: RS256,
+ * which every Open Badges 3.0 verifier must accept. The EdDSA copy is a download of its own
+ * (docs/decisions/0035).
+ */
+export const PRIMARY_ALGORITHM: SigningAlgorithm = 'RS256';
 
 /** How long verifiers may keep a status list before asking again (its `ttl` and Cache-Control). */
 export const STATUS_LIST_TTL_SECONDS = 300;
@@ -31,7 +38,7 @@ interface Deps {
 }
 
 /**
- * Issues certificates as signed Open Badges credentials (VC-JWT, EdDSA) and publishes what
+ * Issues certificates as signed Open Badges credentials (VC-JWT, RS256 and EdDSA) and publishes what
  * anyone needs to check them without our database: the keys and the status lists.
  */
 export class CredentialIssuer {
@@ -39,8 +46,13 @@ export class CredentialIssuer {
 
   constructor(private readonly deps: Deps) {}
 
+  /** The key id of the signature the certificate image carries. */
   get kid(): string {
-    return this.deps.keys.kid;
+    return this.kidOf(PRIMARY_ALGORITHM);
+  }
+
+  kidOf(alg: SigningAlgorithm): string {
+    return this.deps.keys.signers[alg].kid;
   }
 
   jwks() {
@@ -63,7 +75,11 @@ export class CredentialIssuer {
   }
 
   /** The certificate's signed credential (compact JWS). The same inputs give the same bytes. */
-  async credentialFor(certificate: CertificateRow, holderEmail: string): Promise<string> {
+  async credentialFor(
+    certificate: CertificateRow,
+    holderEmail: string,
+    alg: SigningAlgorithm = PRIMARY_ALGORITHM,
+  ): Promise<string> {
     const credential = buildCredential(
       {
         certificateId: certificate.certificate_id,
@@ -80,37 +96,43 @@ export class CredentialIssuer {
       await this.issuer(),
       this.deps.catalogue,
     );
-    return this.sign(credential as unknown as JWTPayload & { id: string; validFrom: string });
+    return this.sign(credential as unknown as JWTPayload & { id: string; validFrom: string }, alg);
   }
 
   /**
    * Signs a credential as a VC-JWT the way Open Badges 3.0 §8.2 asks: the header names the
    * key (kid, a URL of our JWKS) and nothing else; the payload is the credential itself
    * with iss, jti, nbf and sub repeating its issuer, id, validFrom and subject. No `iat`:
-   * a credential signed again is byte for byte the same.
+   * a credential signed again is byte for byte the same (Ed25519 and RSASSA-PKCS1-v1_5
+   * signatures are both deterministic).
    */
-  async sign(credential: JWTPayload & { id: string; validFrom: string }): Promise<string> {
+  async sign(
+    credential: JWTPayload & { id: string; validFrom: string },
+    alg: SigningAlgorithm = PRIMARY_ALGORITHM,
+  ): Promise<string> {
     // Signing is deterministic, so a credential signed before is looked up, not signed again:
     // every view of a certificate image carries its credential.
-    const memoKey = `${this.deps.keys.kid} ${JSON.stringify(credential)}`;
+    const signer = this.deps.keys.signers[alg];
+    const memoKey = `${signer.kid} ${JSON.stringify(credential)}`;
     const signed = this.#signed.get(memoKey);
     if (signed !== undefined) return signed;
-    const jwt = await this.#signFresh(credential);
+    const jwt = await this.#signFresh(credential, alg);
     this.#signed.set(memoKey, jwt);
     if (this.#signed.size > SIGNED_MEMO_SIZE) this.#signed.delete(this.#signed.keys().next().value!);
     return jwt;
   }
 
-  async #signFresh(credential: JWTPayload & { id: string; validFrom: string }): Promise<string> {
+  async #signFresh(credential: JWTPayload & { id: string; validFrom: string }, alg: SigningAlgorithm): Promise<string> {
+    const signer = this.deps.keys.signers[alg];
     const issuer = credential.issuer as { id: string } | string;
     const subject = credential.credentialSubject as { id?: string };
     const jwt = new SignJWT(credential)
-      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: this.deps.keys.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg, kid: signer.kid, typ: 'JWT' })
       .setIssuer(typeof issuer === 'string' ? issuer : issuer.id)
       .setJti(credential.id)
       .setNotBefore(Date.parse(credential.validFrom) / 1000);
     if (subject.id) jwt.setSubject(subject.id);
-    return jwt.sign(this.deps.keys.privateKey);
+    return jwt.sign(signer.privateKey);
   }
 
   /**

@@ -30,7 +30,7 @@ import { renderCertificatePng } from '../certificates/certificate-image';
 import { verifyUrl } from '../certificates/certificate-service';
 import { credentialInJwt, expandSafely } from '../../test/json-ld';
 import { termsContext } from './credential-builder';
-import { loadSigningKeys, retireDatabaseKey } from './signing-keys';
+import { loadSigningKeys, retireDatabaseKeys } from './signing-keys';
 import { studyHours } from './study-hours';
 import { runVerifyCredential } from './verify-command';
 
@@ -116,7 +116,7 @@ describe('the credential file', () => {
     expect(response.headers['cache-control']).toBe('private, no-cache');
     const jwt = response.body;
     expect(jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'EdDSA', kid: t.services.credentials.kid, typ: 'JWT' });
+    expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'RS256', kid: t.services.credentials.kid, typ: 'JWT' });
 
     const check = await verifyAsOutsider(jwt);
     expect(check).toMatchObject({ signatureValid: true, kid: t.services.credentials.kid, status: { state: 'active' } });
@@ -141,6 +141,30 @@ describe('the credential file', () => {
       headers: { cookie: learner.cookie, 'if-none-match': response.headers.etag as string },
     });
     expect(cached.statusCode).toBe(304);
+  });
+
+  it('is also offered signed with Ed25519: the same credential, verifiable with the same key set', async () => {
+    const learner = await paidLearner();
+    const id = await earnCertificate(t, learner);
+    const certificate = (await t.graphql(`query { certificates { credential_url credential_eddsa_url } }`, {}, learner))
+      .body.data!.certificates as { credential_url: string; credential_eddsa_url: string }[];
+    expect(certificate[0]!.credential_eddsa_url).toBe(`/certificates/${id}/credential-eddsa.jwt`);
+    const response = await download(certificate[0]!.credential_eddsa_url, learner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${id}.eddsa.jwt"; filename*=UTF-8''${id}.eddsa.jwt`,
+    );
+    const eddsa = response.body;
+    expect(decodeProtectedHeader(eddsa)).toEqual({
+      alg: 'EdDSA',
+      kid: t.services.credentials.kidOf('EdDSA'),
+      typ: 'JWT',
+    });
+    const rs256 = (await download(certificate[0]!.credential_url, learner.cookie)).body;
+    expect(decodeJwt(eddsa)).toEqual(decodeJwt(rs256));
+    expect(await verifyAsOutsider(eddsa)).toMatchObject({ signatureValid: true, status: { state: 'active' } });
+    // The holder's only, like the other file.
+    expect((await download(certificate[0]!.credential_eddsa_url)).statusCode).toBe(404);
   });
 
   it('is refused (404, as for the image) to anyone else, the signed-out, and for unknown ids', async () => {
@@ -208,16 +232,15 @@ describe('keys and status lists', () => {
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     const keys = response.json().keys as Record<string, string>[];
-    expect(keys.map((k) => k.kid)).toContain(t.services.credentials.kid);
+    expect(keys.map((k) => k.kid)).toEqual(
+      expect.arrayContaining([t.services.credentials.kidOf('RS256'), t.services.credentials.kidOf('EdDSA')]),
+    );
     for (const key of keys) {
-      expect(key).toEqual({
-        kty: 'OKP',
-        crv: 'Ed25519',
-        x: expect.any(String),
-        kid: expect.any(String),
-        alg: 'EdDSA',
-        use: 'sig',
-      });
+      const publicPart =
+        key.kty === 'RSA'
+          ? { kty: 'RSA', n: expect.any(String), e: 'AQAB', alg: 'RS256' }
+          : { kty: 'OKP', crv: 'Ed25519', x: expect.any(String), alg: 'EdDSA' };
+      expect(key).toEqual({ ...publicPart, kid: expect.any(String), use: 'sig' });
     }
   });
 
@@ -238,7 +261,7 @@ describe('keys and status lists', () => {
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     const { payload, protectedHeader } = await jwtVerify(response.body, createLocalJWKSet(await jwks()));
-    expect(protectedHeader).toEqual({ alg: 'EdDSA', kid: t.services.credentials.kid, typ: 'JWT' });
+    expect(protectedHeader).toEqual({ alg: 'RS256', kid: t.services.credentials.kid, typ: 'JWT' });
     expect(payload).toMatchObject({
       id: status.statusListCredential,
       type: ['VerifiableCredential', 'BitstringStatusListCredential'],
@@ -269,7 +292,9 @@ describe('keys and status lists', () => {
     const served = response.json() as object;
     expect(served).toEqual(termsContext(t.services.env.appOrigin));
     // What a verifier fetches is what makes the signed credential readable in safe mode.
-    await expect(expandSafely(credentialInJwt(credential), t.services.env.appOrigin, served as never)).resolves.toBeDefined();
+    await expect(
+      expandSafely(credentialInJwt(credential), t.services.env.appOrigin, served as never),
+    ).resolves.toBeDefined();
   });
 
   it('gives each certificate its own place in the list, the same on every download', async () => {
@@ -437,22 +462,36 @@ describe('the development signing key', () => {
     const learner = await paidLearner();
     await earnCertificate(t, learner);
     const signedBefore = await credentialOf(learner, await certificateOf(learner));
-    const oldKid = t.services.credentials.kid;
-    expect(await retireDatabaseKey(t.services.db)).toBe(oldKid);
+    const oldKids = [t.services.credentials.kidOf('EdDSA'), t.services.credentials.kidOf('RS256')];
+    expect((await retireDatabaseKeys(t.services.db)).sort()).toEqual([...oldKids].sort());
 
     // Two servers starting together on the same database, both finding no active key.
     const [a, b] = await Promise.all([
       loadSigningKeys(t.services.env, t.services.db),
       loadSigningKeys(t.services.env, t.services.db),
     ]);
-    expect(a.kid).toBe(b.kid);
-    expect(a.kid).not.toBe(oldKid);
+    const newKids = [a.signers.EdDSA.kid, a.signers.RS256.kid];
+    expect([b.signers.EdDSA.kid, b.signers.RS256.kid]).toEqual(newKids);
+    expect(newKids.filter((kid) => oldKids.includes(kid))).toEqual([]);
     const rows = await t.services.db.selectFrom('credential_signing_key').selectAll().execute();
-    expect(rows.filter((row) => row.active_slot === 1).map((row) => row.kid)).toEqual([a.kid]);
-    expect(rows.find((row) => row.kid === oldKid)).toMatchObject({ active_slot: null, retired_at: expect.any(Number) });
+    expect(
+      rows
+        .filter((row) => row.active_slot === 1)
+        .map((row) => [row.alg, row.kid])
+        .sort(),
+    ).toEqual([
+      ['EdDSA', a.signers.EdDSA.kid],
+      ['RS256', a.signers.RS256.kid],
+    ]);
+    for (const oldKid of oldKids) {
+      expect(rows.find((row) => row.kid === oldKid)).toMatchObject({
+        active_slot: null,
+        retired_at: expect.any(Number),
+      });
+    }
 
-    expect((await jwks()).keys.map((k) => k.kid)).toEqual(expect.arrayContaining([a.kid, oldKid]));
-    expect(await verifyAsOutsider(signedBefore)).toMatchObject({ signatureValid: true, kid: oldKid });
+    expect((await jwks()).keys.map((k) => k.kid)).toEqual(expect.arrayContaining([...newKids, ...oldKids]));
+    expect(await verifyAsOutsider(signedBefore)).toMatchObject({ signatureValid: true, kid: oldKids[1] });
   });
 });
 
@@ -483,18 +522,36 @@ describe('a production server', () => {
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip, origin: 'https://course.example.com' } });
 
   it('signs with the environment’s key and never publishes a key kept in the database', async () => {
-    expect(p.services.credentials.kid).toBe(
-      JSON.parse(PRODUCTION_BUSINESS_ENV.CREDENTIAL_SIGNING_KEY).kid ?? p.services.credentials.kid,
-    );
     await p.services.db
       .insertInto('credential_signing_key')
-      .values({ kid: 'leftover-dev-key', public_jwk: '{}', private_jwk: '{}', active_slot: null, created_at: 1 })
+      .values({
+        kid: 'leftover-dev-key',
+        alg: 'EdDSA',
+        public_jwk: '{}',
+        private_jwk: '{}',
+        active_slot: null,
+        created_at: 1,
+      })
       .execute();
     const keys = (await p.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json().keys as {
       kid: string;
+      kty: string;
     }[];
-    expect(keys.map((k) => k.kid)).toEqual([p.services.credentials.kid]);
-    expect(p.services.credentials.kid).toMatch(/^https:\/\/course\.example\.com\/\.well-known\/jwks\.json#/);
+    const environmentKeys = [
+      ['RSA', PRODUCTION_BUSINESS_ENV.CREDENTIAL_RSA_SIGNING_KEY],
+      ['OKP', PRODUCTION_BUSINESS_ENV.CREDENTIAL_SIGNING_KEY],
+    ] as const;
+    expect(keys.map((k) => k.kty)).toEqual(environmentKeys.map(([kty]) => kty));
+    expect(keys.map((k) => k.kid)).toEqual([
+      p.services.credentials.kidOf('RS256'),
+      p.services.credentials.kidOf('EdDSA'),
+    ]);
+    for (const [i, [, text]] of environmentKeys.entries()) {
+      const parsed = JSON.parse(text) as Record<string, string>;
+      const key = keys[i] as unknown as Record<string, string>;
+      expect(parsed.kty === 'RSA' ? key.n === parsed.n : key.x === parsed.x).toBe(true);
+      expect(key.kid).toMatch(/^https:\/\/course\.example\.com\/\.well-known\/jwks\.json#/);
+    }
   });
 
   it('limits certificate lookups per client address, counting every aliased field and the /verify page', async () => {

@@ -1,49 +1,74 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey } from 'jose';
+import {
+  CompactSign,
+  calculateJwkThumbprint,
+  compactVerify,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type CryptoKey,
+  type JWK,
+} from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Ed25519PrivateJwk, Ed25519PublicJwk } from '../../lib/credential-key-env';
+import type { Ed25519PrivateJwk, PublicJwk, RsaPrivateJwk } from '../../lib/credential-key-env';
 import { EnvError, type Env } from '../../lib/env';
 
+/**
+ * Every credential is signed twice (docs/decisions/0035): with RS256, the algorithm Open
+ * Badges 3.0 requires every verifier to support, which the certificate image and the .jwt
+ * file carry; and with Ed25519 (EdDSA), which every credential issued before carries.
+ */
+export const SIGNING_ALGORITHMS = ['RS256', 'EdDSA'] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
+
 /** A public key as /.well-known/jwks.json publishes it. */
-export interface PublishedJwk {
-  kty: 'OKP';
-  crv: 'Ed25519';
-  x: string;
+export type PublishedJwk =
+  | { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; alg: 'EdDSA'; use: 'sig' }
+  | { kty: 'RSA'; n: string; e: string; kid: string; alg: 'RS256'; use: 'sig' };
+
+type PrivateJwk = Ed25519PrivateJwk | RsaPrivateJwk;
+
+/** The key that signs with one algorithm. */
+export interface Signer {
+  alg: SigningAlgorithm;
+  /** The `kid` of every token it signs. */
   kid: string;
-  alg: 'EdDSA';
-  use: 'sig';
+  privateKey: CryptoKey;
+  /** Where the key came from: the environment (production) or this database. */
+  source: 'environment' | 'database';
 }
 
 export interface SigningKeys {
-  /** The id of the key that signs (the `kid` of every new credential's header). */
-  kid: string;
-  privateKey: CryptoKey;
-  /** Where the signing key came from: the environment (production) or this database. */
-  source: 'environment' | 'database';
+  signers: Record<SigningAlgorithm, Signer>;
   /**
-   * Every key that verifies our credentials: the signing key, the previous keys the
+   * Every key that verifies our credentials: the signing keys, the previous keys the
    * environment lists, and (outside production) every key this database generated,
    * retired ones included. Read on each call: another server may have made a new key.
    */
   jwks(): Promise<{ keys: PublishedJwk[] }>;
 }
 
-export const SIGNING_ALGORITHM = 'EdDSA';
+const algorithmOf = (jwk: PublicJwk): SigningAlgorithm => (jwk.kty === 'RSA' ? 'RS256' : 'EdDSA');
+
+const publicPart = (jwk: PublicJwk): JWK =>
+  jwk.kty === 'RSA' ? { kty: 'RSA', n: jwk.n, e: jwk.e } : { kty: 'OKP', crv: 'Ed25519', x: jwk.x };
 
 /** The default key id: a URL that dereferences to the key (Open Badges 3.0 §8.2.2), by its RFC 7638 thumbprint. */
-export async function defaultKid(appOrigin: string, jwk: Ed25519PublicJwk): Promise<string> {
-  const thumbprint = await calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x });
-  return `${appOrigin}/.well-known/jwks.json#${thumbprint}`;
+export async function defaultKid(appOrigin: string, jwk: PublicJwk): Promise<string> {
+  return `${appOrigin}/.well-known/jwks.json#${await calculateJwkThumbprint(publicPart(jwk))}`;
 }
 
-function published(jwk: Ed25519PublicJwk, kid: string): PublishedJwk {
-  return { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' };
+function published(jwk: PublicJwk, kid: string): PublishedJwk {
+  return jwk.kty === 'RSA'
+    ? { kty: 'RSA', n: jwk.n, e: jwk.e, kid, alg: 'RS256', use: 'sig' }
+    : { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' };
 }
 
 /**
  * The keys of this server, made once at boot. Production signs with CREDENTIAL_SIGNING_KEY
- * (env.ts refuses to start without it); development and tests use a key generated on first
- * start and kept in the database, the same one for every server sharing it.
+ * and CREDENTIAL_RSA_SIGNING_KEY (env.ts refuses to start without them); development and
+ * tests use keys generated on first start and kept in the database, the same ones for every
+ * server sharing it.
  */
 export async function loadSigningKeys(
   env: Pick<Env, 'credentials' | 'appOrigin' | 'isProduction'>,
@@ -52,26 +77,30 @@ export async function loadSigningKeys(
   const fromEnvironment: PublishedJwk[] = [];
   for (const [i, key] of env.credentials.previousPublicKeys.entries()) {
     try {
-      await importJWK({ kty: key.kty, crv: key.crv, x: key.x }, SIGNING_ALGORITHM);
+      await importJWK(publicPart(key), algorithmOf(key));
     } catch {
-      throw new EnvError([`CREDENTIAL_PREVIOUS_PUBLIC_KEYS: key ${i + 1} is not a valid Ed25519 public key`]);
+      throw new EnvError([`CREDENTIAL_PREVIOUS_PUBLIC_KEYS: key ${i + 1} is not a valid public key`]);
     }
     fromEnvironment.push(published(key, key.kid ?? (await defaultKid(env.appOrigin, key))));
   }
 
-  let signing: { kid: string; privateKey: CryptoKey; source: SigningKeys['source'] };
-  const configured = env.credentials.signingKey;
-  if (configured) {
-    const kid = configured.kid ?? (await defaultKid(env.appOrigin, configured));
-    signing = { kid, privateKey: await importPrivate(configured, 'environment'), source: 'environment' };
-    fromEnvironment.unshift(published(configured, kid));
-  } else {
-    const row = await databaseKey(db, env.appOrigin);
-    signing = {
-      kid: row.kid,
-      privateKey: await importPrivate(JSON.parse(row.private_jwk!) as Ed25519PrivateJwk, 'database'),
-      source: 'database',
-    };
+  const configuredKeys: Record<SigningAlgorithm, PrivateJwk | null> = {
+    RS256: env.credentials.rsaSigningKey,
+    EdDSA: env.credentials.signingKey,
+  };
+  const signers = {} as Record<SigningAlgorithm, Signer>;
+  // Reversed because each is put first: the key set lists the RS256 key, then the EdDSA key.
+  for (const alg of [...SIGNING_ALGORITHMS].reverse()) {
+    const configured = configuredKeys[alg];
+    if (configured) {
+      const kid = configured.kid ?? (await defaultKid(env.appOrigin, configured));
+      signers[alg] = { alg, kid, privateKey: await importPrivate(configured, 'environment'), source: 'environment' };
+      fromEnvironment.unshift(published(configured, kid));
+    } else {
+      const row = await databaseKey(db, env.appOrigin, alg);
+      const privateKey = await importPrivate(JSON.parse(row.private_jwk!) as PrivateJwk, 'database');
+      signers[alg] = { alg, kid: row.kid, privateKey, source: 'database' };
+    }
   }
   checkDistinctKids(fromEnvironment);
   // A key listed twice (the signing key also among the previous ones, as during a
@@ -79,7 +108,7 @@ export async function loadSigningKeys(
   const publishedKeys = fromEnvironment.filter((key, i) => fromEnvironment.findIndex((k) => k.kid === key.kid) === i);
 
   return {
-    ...signing,
+    signers,
     async jwks() {
       // Keys a database generated are development keys: whoever reads a backup can sign
       // with them, so production never publishes them.
@@ -97,13 +126,24 @@ export async function loadSigningKeys(
   };
 }
 
-async function importPrivate(jwk: Ed25519PrivateJwk, source: SigningKeys['source']): Promise<CryptoKey> {
+/**
+ * The private key, once a test signature made with it verifies with its public part: an
+ * RSA key whose parts were pasted from two keys imports without complaint, then signs
+ * credentials nobody can verify.
+ */
+async function importPrivate(jwk: PrivateJwk, source: Signer['source']): Promise<CryptoKey> {
+  const alg = algorithmOf(jwk);
+  const { kid: _kid, ...key } = jwk;
   try {
-    return (await importJWK({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, SIGNING_ALGORITHM)) as CryptoKey;
+    const privateKey = (await importJWK(key, alg)) as CryptoKey;
+    const probe = await new CompactSign(new TextEncoder().encode('probe')).setProtectedHeader({ alg }).sign(privateKey);
+    await compactVerify(probe, await importJWK(publicPart(jwk), alg));
+    return privateKey;
   } catch {
-    if (source === 'database') throw new Error('The credential signing key stored in the database is damaged');
+    if (source === 'database') throw new Error('A credential signing key stored in the database is damaged');
+    const name = alg === 'RS256' ? 'CREDENTIAL_RSA_SIGNING_KEY' : 'CREDENTIAL_SIGNING_KEY';
     throw new EnvError([
-      'CREDENTIAL_SIGNING_KEY: its private part ("d") does not belong to its public part ("x"); copy the whole key as `npm run credential-key -- generate` printed it',
+      `${name}: its private part does not belong to its public part; copy the whole key as \`npm run credential-key -- generate\` printed it`,
     ]);
   }
 }
@@ -111,29 +151,36 @@ async function importPrivate(jwk: Ed25519PrivateJwk, source: SigningKeys['source
 function checkDistinctKids(keys: PublishedJwk[]): void {
   const seen = new Map<string, string>();
   for (const key of keys) {
-    const x = seen.get(key.kid);
-    if (x !== undefined && x !== key.x) {
+    const material = JSON.stringify(publicPart(key));
+    const other = seen.get(key.kid);
+    if (other !== undefined && other !== material) {
       throw new EnvError([`CREDENTIAL_PREVIOUS_PUBLIC_KEYS: two different keys have the kid "${key.kid}"`]);
     }
-    seen.set(key.kid, key.x);
+    seen.set(key.kid, material);
   }
 }
 
 /**
- * The database's signing key, generated by whichever server asks first. Several servers
- * starting together each generate one, but the unique `active_slot` lets one insert win;
- * the others' inserts do nothing and every server then reads the winner.
+ * The database's signing key for `alg`, generated by whichever server asks first. Several
+ * servers starting together each generate one, but the unique (alg, active_slot) lets one
+ * insert win; the others' inserts do nothing and every server then reads the winner.
  */
-async function databaseKey(db: Kysely<Database>, appOrigin: string) {
+async function databaseKey(db: Kysely<Database>, appOrigin: string, alg: SigningAlgorithm) {
   const active = () =>
-    db.selectFrom('credential_signing_key').selectAll().where('active_slot', '=', 1).executeTakeFirst();
+    db
+      .selectFrom('credential_signing_key')
+      .selectAll()
+      .where('alg', '=', alg)
+      .where('active_slot', '=', 1)
+      .executeTakeFirst();
   const existing = await active();
   if (existing) return existing;
-  const generated = await generateSigningKey(appOrigin);
+  const generated = await generateSigningKey(appOrigin, alg);
   await db
     .insertInto('credential_signing_key')
     .values({
       kid: generated.publicJwk.kid,
+      alg,
       public_jwk: JSON.stringify(generated.publicJwk),
       private_jwk: JSON.stringify(generated.privateJwk),
       active_slot: 1,
@@ -142,39 +189,57 @@ async function databaseKey(db: Kysely<Database>, appOrigin: string) {
     .onConflict((oc) => oc.doNothing())
     .execute();
   const row = await active();
-  if (!row?.private_jwk) throw new Error('No credential signing key could be stored in the database');
+  if (!row?.private_jwk) throw new Error(`No ${alg} credential signing key could be stored in the database`);
   return row;
 }
 
-/** A fresh Ed25519 key pair as JWKs, the private one with its kid. */
+/** A fresh key pair for `alg` as JWKs (RSA keys of 2048 bits), the private one with its kid. */
 export async function generateSigningKey(
   appOrigin: string,
-): Promise<{ privateJwk: Ed25519PrivateJwk & { kid: string }; publicJwk: PublishedJwk }> {
-  const { privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { crv: 'Ed25519', extractable: true });
+  alg: SigningAlgorithm,
+): Promise<{ privateJwk: PrivateJwk & { kid: string }; publicJwk: PublishedJwk }> {
+  const { privateKey } =
+    alg === 'RS256'
+      ? await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
+      : await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const exported = await exportJWK(privateKey);
-  const key = { kty: 'OKP' as const, crv: 'Ed25519' as const, x: exported.x!, d: exported.d! };
+  const key: PrivateJwk =
+    alg === 'RS256'
+      ? {
+          kty: 'RSA',
+          n: exported.n!,
+          e: exported.e!,
+          d: exported.d!,
+          p: exported.p!,
+          q: exported.q!,
+          dp: exported.dp!,
+          dq: exported.dq!,
+          qi: exported.qi!,
+        }
+      : { kty: 'OKP', crv: 'Ed25519', x: exported.x!, d: exported.d! };
   const kid = await defaultKid(appOrigin, key);
   return { privateJwk: { ...key, kid }, publicJwk: published(key, kid) };
 }
 
 /**
- * Retires the database's signing key (npm run credential-key -- rotate): it stays
- * published, so what it signed still verifies; the next server to start generates a new one.
- * Returns the retired key's id, or null when there was none.
+ * Retires the database's signing keys (npm run credential-key -- rotate): they stay
+ * published, so what they signed still verifies; the next server to start generates new
+ * ones. Returns the retired keys' ids.
  */
-export async function retireDatabaseKey(db: Kysely<Database>, now = Date.now()): Promise<string | null> {
+export async function retireDatabaseKeys(db: Kysely<Database>, now = Date.now()): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
+    const rows = await trx
       .selectFrom('credential_signing_key')
       .select('kid')
       .where('active_slot', '=', 1)
-      .executeTakeFirst();
-    if (!row) return null;
+      .orderBy('alg')
+      .execute();
+    if (rows.length === 0) return [];
     await trx
       .updateTable('credential_signing_key')
       .set({ active_slot: null, retired_at: now })
-      .where('kid', '=', row.kid)
+      .where('active_slot', '=', 1)
       .execute();
-    return row.kid;
+    return rows.map((row) => row.kid);
   });
 }

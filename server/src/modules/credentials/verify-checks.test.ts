@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign as cryptoSign } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { checkCredential, statusBits, type CheckOptions } from '@ehc/common/credentials';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
@@ -154,5 +155,44 @@ describe('checking a credential', () => {
     );
     const forgedList = await statusList([], { key: forger });
     expect(await check(await sign(credential()), forgedList)).toMatchObject({ status: { state: 'unknown' } });
+  });
+
+  it('accepts RS256 from a key the issuer publishes, but not a short RSA key or an algorithm it does not list', async () => {
+    const rsa = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const rsaKid = `${ISSUER}/.well-known/jwks.json#r1`;
+    const withRsa = {
+      keys: [...jwks.keys, { ...(await exportJWK(rsa.publicKey)), kid: rsaKid, alg: 'RS256', use: 'sig' }],
+    };
+    const signWith = async (alg: string, key: CryptoKey, kid: string) => {
+      const body = credential();
+      const claims = { ...body, iss: body.issuer.id, jti: body.id, nbf: Date.parse(body.validFrom) / 1000 };
+      return new SignJWT({ ...claims, sub: (body.credentialSubject as { id: string }).id })
+        .setProtectedHeader({ alg, kid, typ: 'JWT' })
+        .sign(key);
+    };
+    expect(await check(await signWith('RS256', rsa.privateKey, rsaKid), undefined, { jwks: withRsa })).toMatchObject({
+      signatureValid: true,
+      kid: rsaKid,
+    });
+
+    // Open Badges asks for RSA keys of 2048 bits at least; jose refuses shorter ones. (jose
+    // will not sign with one either, so this token is signed with node:crypto.)
+    const short = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const shortKeys = {
+      keys: [{ ...short.publicKey.export({ format: 'jwk' }), kid: rsaKid, alg: 'RS256', use: 'sig' }],
+    };
+    const genuine = (await signWith('RS256', rsa.privateKey, rsaKid)).split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'RS256', kid: rsaKid, typ: 'JWT' })).toString('base64url');
+    const signature = cryptoSign('sha256', Buffer.from(`${header}.${genuine[1]}`), short.privateKey);
+    const weak = await check(`${header}.${genuine[1]}.${signature.toString('base64url')}`, undefined, {
+      jwks: shortKeys,
+    });
+    expect(weak.signatureValid).toBe(false);
+
+    // An algorithm outside the list (here RSA-PSS) is refused even with a published key.
+    const pss = await generateKeyPair('PS256', { extractable: true });
+    const pssKeys = { keys: [{ ...(await exportJWK(pss.publicKey)), kid: rsaKid, alg: 'PS256', use: 'sig' }] };
+    const refused = await check(await signWith('PS256', pss.privateKey, rsaKid), undefined, { jwks: pssKeys });
+    expect(refused.signatureValid === false && refused.reason).toMatch(/algorithm that is not accepted/);
   });
 });
