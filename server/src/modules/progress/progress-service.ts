@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
+import { retryTransient } from '../../db/transient-retry';
 import { findSessionUserByHash, keepSession, type SessionDeps, type SessionPolicy } from '../auth/session-store';
 import type { ProgressCache } from './progress-cache';
 import type { PresentedUserRow } from '../users/user-presenter';
@@ -234,14 +235,18 @@ export async function markLessonComplete(
   if (!module || !lesson) throw new AppError('NOT_FOUND', 'That lesson does not exist.');
 
   const now = Date.now();
-  await db
-    .insertInto('lesson_progress')
-    .values({ user_ref: userRef, module_id: module.id, lesson_slug: lesson.slug, completed_at: now })
-    .onConflict((oc) => oc.columns(['user_ref', 'module_id', 'lesson_slug']).doNothing())
-    .execute();
+  // Both writes are idempotent, so a transient failure (two tabs' writes deadlocking on the
+  // learner's row) is retried rather than shown to the learner as an error.
+  await retryTransient(() =>
+    db
+      .insertInto('lesson_progress')
+      .values({ user_ref: userRef, module_id: module.id, lesson_slug: lesson.slug, completed_at: now })
+      .onConflict((oc) => oc.columns(['user_ref', 'module_id', 'lesson_slug']).doNothing())
+      .execute(),
+  );
 
   const [progress, scores] = await Promise.all([
-    completeModuleIfDone(db, module, userRef, now, appOrigin),
+    retryTransient(() => completeModuleIfDone(db, module, userRef, now, appOrigin)),
     checkScores(db, catalogue, userRef, module.id),
   ]);
   return { ...progress, checks: scores.get(module.id)! };

@@ -2,7 +2,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MODULE_IDS } from '@ehc/common';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markLessonComplete } from './progress-service';
 import { FIXTURE_CONTENT_DIR, createTestApp, makePaid, uniqueEmail, type TestApp } from '../../test/test-app';
 
 const SIGNUP = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { user_id } }`;
@@ -226,6 +228,49 @@ describe('progress', () => {
     expect(completions).toHaveLength(1);
   });
 
+  it('retries a completion that PostgreSQL aborts as a deadlock victim, so the learner sees no error', async () => {
+    const { email } = await learner({ paid: true });
+    const userRef = await userRefOf(email);
+    const module = t.services.catalogue.module('cryptography')!;
+    const deps = { db: t.services.db, catalogue: t.services.catalogue, appOrigin: t.services.env.appOrigin };
+    for (const lesson of module.lessons.slice(0, -1)) await markLessonComplete(deps, userRef, module.id, lesson.number);
+
+    // The module's completion is aborted once, as PostgreSQL aborts a deadlock's victim
+    // (SQLSTATE 40P01) after the insert ran: its transaction rolls back.
+    let aborted = 0;
+    const deadlockOnce = abortOnce('module_completion', () => {
+      aborted += 1;
+      return Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    const last = module.lessons.at(-1)!.number;
+    const progress = await markLessonComplete(
+      { ...deps, db: t.services.db.withPlugin(deadlockOnce) },
+      userRef,
+      module.id,
+      last,
+    );
+    expect(aborted).toBe(1);
+    expect(progress.completedAt).toEqual(expect.any(Number));
+    const completions = await t.services.db
+      .selectFrom('module_completion')
+      .select('module_id')
+      .where('user_ref', '=', userRef)
+      .execute();
+    expect(completions).toEqual([{ module_id: 'cryptography' }]);
+    const certificates = await t.services.db
+      .selectFrom('certificate')
+      .select('scope')
+      .where('user_ref', '=', userRef)
+      .execute();
+    expect(certificates).toEqual([{ scope: 'cryptography' }]);
+
+    // Any other failure is not retried: it reaches the learner as the generic error.
+    const broken = abortOnce('lesson_progress', () => new Error('disk full'));
+    await expect(
+      markLessonComplete({ ...deps, db: t.services.db.withPlugin(broken) }, userRef, module.id, 1),
+    ).rejects.toThrow('disk full');
+  });
+
   it('keeps one row for one lesson completed 40 times at once from two sessions', async () => {
     const { email, cookie: tabOne } = await learner({ paid: true });
     const tabTwo = (await t.graphql(LOGIN, { email, password: 'secret12' })).sessionCookie!;
@@ -270,3 +315,23 @@ describe('no operation takes a user id from the client', () => {
     expect(names.filter((name) => /user_?id|userid|payment_status|paid|role|subscribed/i.test(name))).toEqual([]);
   });
 });
+
+/** A plugin that fails the first insert into `table` after it ran, with the error `make` gives. */
+function abortOnce(table: string, make: () => Error): KyselyPlugin {
+  const inserts = new WeakSet<object>();
+  let done = false;
+  return {
+    transformQuery(args) {
+      const node = args.node as { kind: string; into?: { table: { identifier: { name: string } } } };
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === table) inserts.add(args.queryId);
+      return args.node;
+    },
+    async transformResult(args) {
+      if (!done && inserts.has(args.queryId)) {
+        done = true;
+        throw make();
+      }
+      return args.result;
+    },
+  };
+}
