@@ -32,9 +32,7 @@ export function registerCredentialRoutes(app: FastifyInstance, services: Service
 
   // Never changes (a new term gets a new version), so verifiers may keep it for long.
   app.get('/credentials/contexts/v1.json', async (_request, reply) =>
-    publicJson(reply, 86400)
-      .type('application/ld+json')
-      .send(termsContext(services.env.appOrigin)),
+    publicJson(reply, 86400).type('application/ld+json').send(termsContext(services.env.appOrigin)),
   );
 
   app.get<{ Params: { id: string } }>('/credentials/achievements/:id', async (request, reply) => {
