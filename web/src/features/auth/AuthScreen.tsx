@@ -1,5 +1,5 @@
 import { afterSignIn, PHONE_INPUT_MAX_LENGTH, validateCredentials, type AuthMode } from '@ehc/common';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { trackSignup } from '../../lib/tracking';
@@ -8,8 +8,14 @@ import { authErrorMessage, fieldsOfAuthError, type AuthField } from './auth-erro
 const EMPTY = { email: '', password: '', fullName: '', phone: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
 
+/** A tab the page around the card asks for (the header's Login, a "Start learning" button); `at` tells repeats apart. */
+export interface AuthRequest {
+  mode: AuthMode;
+  at: number;
+}
+
 /** The Login / Sign Up card of spec §2. */
-export function AuthScreen() {
+export function AuthScreen({ request }: { request?: AuthRequest | null } = {}) {
   const { login, signup } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -18,12 +24,24 @@ export function AuthScreen() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  const card = useRef<HTMLElement>(null);
 
   function switchMode(next: AuthMode) {
     setMode(next);
     setFields(EMPTY);
     setError(null);
   }
+
+  // Asked from outside: show that tab, bring the card into view and put the cursor in its
+  // first field, as pressing the tab itself would lead to.
+  const currentMode = useRef(mode);
+  currentMode.current = mode;
+  useEffect(() => {
+    if (!request) return;
+    if (request.mode !== currentMode.current) switchMode(request.mode);
+    card.current?.scrollIntoView({ block: 'start' });
+    document.getElementById(`${ids}-tab-${request.mode}`)?.focus({ preventScroll: true });
+  }, [request, ids]);
 
   /** Tabs move with the arrow keys, Home and End (WAI-ARIA tabs pattern); Tab goes on to the form. */
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
@@ -88,6 +106,8 @@ export function AuthScreen() {
 
   return (
     <section
+      ref={card}
+      id="get-started"
       aria-labelledby={`${ids}-heading`}
       className="w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/80 p-6 shadow-2xl shadow-emerald-950/40 sm:p-8"
     >
