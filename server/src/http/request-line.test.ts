@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { Histogram, Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,13 +21,20 @@ async function appLogging(level = 'info') {
     labelNames: ['method', 'route', 'status_code'] as const,
     registers: [registry],
   });
+  const log: FastifyBaseLogger = pino(loggerOptions(level), {
+    write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
   const app = Fastify({
-    loggerInstance: pino(loggerOptions(level), { write: (line: string) => void lines.push(JSON.parse(line)) }),
+    loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
   });
   apps.push(app);
   registerRequestLine(app, durations);
   app.get('/things/:id', async () => ({ ok: true }));
+  app.get('/careful', async (request) => {
+    request.log.warn({ headers: { cookie: '__Host-ehc_session=abc' }, input: { password: 'hunter22' } }, 'careful');
+    return { ok: true };
+  });
   app.get('/cut-off', (_request, reply) => {
     let chunks = 0;
     const body = new Readable({
@@ -60,6 +67,18 @@ describe('the request line', () => {
     ]);
     expect(lines[0]!.pid).toBe(process.pid);
     expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it('leaves request.log with the app’s redaction', async () => {
+    const { app, lines } = await appLogging();
+    await app.inject({ url: '/careful' });
+    expect(lines[0]).toMatchObject({
+      reqId: 'req-1',
+      msg: 'careful',
+      headers: { cookie: '[redacted]' },
+      input: { password: '[redacted]' },
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/hunter22|=abc/);
   });
 
   it('follows the logger’s level', async () => {
