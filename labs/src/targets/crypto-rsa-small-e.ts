@@ -7,6 +7,7 @@
 // generated deterministically per instance from its secret, by an HMAC-SHA256 DRBG and
 // our own Miller-Rabin test in BigInt; c = m^3 mod n. The private key is never needed.
 import { createHmac, createPublicKey } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { esc, page, text, type LabRequest, type LabResponse, type LabTarget, type LabTools } from '../host/lab-kit';
 import { printable, secretIndex } from './crypto-bytes';
 
@@ -145,15 +146,13 @@ export function rsaKeyFromSeed(seed: string): RsaKey {
 
 // Generating a key takes tens of milliseconds: remember the last few (public values only
 // ever leave this module, and a lost entry is simply generated again).
-const KEY_CACHE = new Map<string, RsaKey>();
-const KEY_CACHE_SIZE = 64;
+const KEY_CACHE = new LRUCache<string, RsaKey>({ max: 64 });
 
 function keyFor(lab: Pick<LabTools, 'instanceSecret'>): RsaKey {
   const seed = lab.instanceSecret('rsa-key-seed');
   let key = KEY_CACHE.get(seed);
   if (!key) {
     key = rsaKeyFromSeed(seed);
-    if (KEY_CACHE.size >= KEY_CACHE_SIZE) KEY_CACHE.delete(KEY_CACHE.keys().next().value!);
     KEY_CACHE.set(seed, key);
   }
   return key;

@@ -1,5 +1,6 @@
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 
 /** How many distinct SQL texts keep their compiled statement; the app has a few hundred. */
 export const STATEMENT_CACHE_SIZE = 1000;
@@ -12,18 +13,14 @@ export const STATEMENT_CACHE_SIZE = 1000;
  * if a migration changed its tables.
  */
 export function withStatementCache(connection: SqliteConnection, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const statements = new Map<string, Statement>();
+  const statements = new LRUCache<string, Statement>({ max: size });
   return {
     prepare(sql) {
       let statement = statements.get(sql);
-      if (statement) {
-        // Re-inserting moves it to the end: the Map's order is the recency order.
-        statements.delete(sql);
-      } else {
+      if (!statement) {
         statement = connection.prepare(sql);
-        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
     close() {

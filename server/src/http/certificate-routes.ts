@@ -1,5 +1,6 @@
 import { bakeCredential } from '@ehc/common/credentials';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { renderCertificatePng } from '../modules/certificates/certificate-image';
 import {
   certificateFileName,
@@ -23,11 +24,10 @@ import { requestUser } from './request-session';
  * same terms; /credential-eddsa.jwt: the same credential signed with Ed25519 (decision 0035).
  */
 export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
-  // Recent images are kept (≈100 KB each) under their ETag, which holds everything in them
+  // The 200 most recently used images are kept (≈100 KB each) under their ETag, which holds everything in them
   // that can change: an admin may reissue a certificate under the same id with a corrected
   // name, and every server must then draw the new name, not serve its old picture.
-  const images = new Map<string, Buffer>();
-  const CACHE_SIZE = 200;
+  const images = new LRUCache<string, Buffer>({ max: 200 });
   async function image(certificate: CertificateRow, credential: string, etag: string): Promise<Buffer> {
     const cached = images.get(etag);
     if (cached) return cached;
@@ -42,7 +42,6 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
     const baked = bakeCredential(drawn, credential);
     const png = Buffer.from(baked.buffer, baked.byteOffset, baked.byteLength);
     images.set(etag, png);
-    if (images.size > CACHE_SIZE) images.delete(images.keys().next().value!);
     return png;
   }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { OB_CONTEXT, VC_CONTEXT, checkCredential, statusBits, type CredentialCheck } from '@ehc/common/credentials';
 import type { Database } from '../../db/schema';
 import type { CertificateRow } from '../certificates/certificate-service';
@@ -21,7 +22,7 @@ export const PRIMARY_ALGORITHM: SigningAlgorithm = 'RS256';
 /** How long verifiers may keep a status list before asking again (its `ttl` and Cache-Control). */
 export const STATUS_LIST_TTL_SECONDS = 300;
 
-// Credentials kept signed (a few KB each), oldest dropped first.
+// Credentials kept signed (a few KB each), the least recently used dropped first.
 const SIGNED_MEMO_SIZE = 1000;
 
 export interface SignedStatusList {
@@ -42,7 +43,7 @@ interface Deps {
  * anyone needs to check them without our database: the keys and the status lists.
  */
 export class CredentialIssuer {
-  readonly #signed = new Map<string, string>();
+  readonly #signed = new LRUCache<string, string>({ max: SIGNED_MEMO_SIZE });
 
   constructor(private readonly deps: Deps) {}
 
@@ -118,7 +119,6 @@ export class CredentialIssuer {
     if (signed !== undefined) return signed;
     const jwt = await this.#signFresh(credential, alg);
     this.#signed.set(memoKey, jwt);
-    if (this.#signed.size > SIGNED_MEMO_SIZE) this.#signed.delete(this.#signed.keys().next().value!);
     return jwt;
   }
 
