@@ -1,6 +1,6 @@
 import { MESSAGES } from '@ehc/common';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { NavigationType, useNavigate, useNavigationType } from 'react-router';
 import { CertificateDialog } from '../../components/CertificateDialog';
 import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
@@ -22,6 +22,7 @@ import { lessonPath, missingLessons, progressPercent } from './lesson-navigation
 import { ModuleIntro } from './ModuleIntro';
 import { ReaderBottomBar } from './ReaderBottomBar';
 import { ReaderTopBar } from './ReaderTopBar';
+import { useScrollMemory } from '../../lib/scroll-memory';
 import { useAsync } from '../../lib/use-async';
 import { fetchLabs, type Lab } from '../../lib/labs-api';
 import { LabBlock } from '../labs/LabBlock';
@@ -77,16 +78,26 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
     if (current < total) fetchLesson(module.id, current + 1).catch(() => {});
   }, [module.id, current, total]);
 
-  // A new lesson (Next, Previous, the outline, Back or Forward) starts at its top, with
-  // focus on its title so a screen reader starts reading there. Not on the first render:
-  // a learner arriving from a link starts where the browser puts them.
+  // A reload, Back or Forward returns to the place this tab left the lesson at, once the
+  // lesson and the labs below it are on screen (before that the page is too short to get
+  // there). The lesson shown must be the one in the address: right after a move, the
+  // previous one's is still in `lesson` for a render.
+  const returning = useNavigationType() === NavigationType.Pop;
+  const path = lessonPath(module.id, current);
+  const showing = lesson.status === 'ready' && lesson.data.module_id === module.id && lesson.data.number === current;
+  useScrollMemory({ key: path, page: path, ready: showing && labs.status !== 'loading', restore: returning });
+
+  // A new lesson (Next, Previous, the outline) starts at its top, with focus on its title
+  // so a screen reader starts reading there; Back or Forward only moves the focus, the
+  // scroll memory puts the window where it was. Not on the first render: a learner
+  // arriving from a link starts where the browser puts them.
   const shownLesson = useRef(current);
   useEffect(() => {
     if (shownLesson.current === current) return;
     shownLesson.current = current;
-    window.scrollTo({ top: 0, behavior: 'instant' });
+    if (!returning) window.scrollTo({ top: 0, behavior: 'instant' });
     headingRef.current?.focus({ preventScroll: true });
-  }, [current]);
+  }, [current, returning]);
 
   // After "Mark Complete" its button is gone; the next step is the natural place for
   // focus. In an effect, because the forward button is enabled again only once rendered.

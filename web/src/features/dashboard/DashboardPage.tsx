@@ -1,4 +1,4 @@
-import { MODULE_COUNT } from '@ehc/common';
+import { LAZY_PAGES, MODULE_COUNT } from '@ehc/common';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePrefetch } from '../../app/lazy-pages';
@@ -10,6 +10,7 @@ import { fetchCatalogue, fetchProgress, totalLessons } from '../../lib/course-ap
 import { useSignedInUser } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
 import { fetchLabs, labCount } from '../../lib/labs-api';
+import { saveScroll, useScrollMemory } from '../../lib/scroll-memory';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutPanel } from '../checkout/CheckoutPanel';
 import { startOfferTimer, useOfferPopup } from '../checkout/offer-timer';
@@ -20,9 +21,11 @@ import { ContinueLink } from './ContinueLink';
 import { DashboardHeader } from './DashboardHeader';
 import { ModuleCard } from './ModuleCard';
 import { PremiumWelcome, premiumWelcomeDue, retirePremiumWelcome } from './PremiumWelcome';
-import { saveDashboardScroll, useRestoreDashboardScroll } from './scroll-memory';
 import { StatsRow } from './StatsRow';
 import { SiteFooter } from '../../components/SiteFooter';
+
+/** The dashboard's place in session storage (spec §9): one for both its addresses. */
+const SCROLL_KEY = 'dashboard';
 
 /** `/dashboard` and `/dashboard/premium`: the module grid, stats and overlays. */
 export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boolean }) {
@@ -72,7 +75,12 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
     premiumWelcomeDue(user.user_id, startedAModule);
   // Back from a course the dashboard returns to where it was; the welcome, instead, is shown.
   // The scroll comes back once the cards have their final height: with their labs line too.
-  useRestoreDashboardScroll(data.status === 'ready' && labs.status !== 'loading' && !showWelcome);
+  useScrollMemory({
+    key: SCROLL_KEY,
+    page: LAZY_PAGES.dashboard.path,
+    ready: data.status === 'ready' && labs.status !== 'loading' && !showWelcome,
+    restore: true,
+  });
 
   function closeSubscription() {
     setOverlay(null);
@@ -85,7 +93,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
       return;
     }
     retirePremiumWelcome(user.user_id);
-    saveDashboardScroll();
+    saveScroll(SCROLL_KEY);
     navigate(`/course/${moduleId}`);
   }
 
