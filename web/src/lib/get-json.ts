@@ -1,5 +1,5 @@
 import { MESSAGES } from '@ehc/common';
-import { ApiError } from './graphql';
+import { ApiError, refusalError, type ErrorEntry } from './graphql';
 
 /**
  * GETs one of the API's JSON documents: the course's (the catalogue, a lesson's text),
@@ -22,8 +22,8 @@ export async function getJson<T>(path: string): Promise<T> {
     console.warn(`GET ${path}: HTTP ${response.status} with a non-JSON body`);
     throw new ApiError('TRANSPORT', MESSAGES.generic);
   }
-  const first = (body as { errors?: { message: string; extensions?: { code?: string } }[] } | null)?.errors?.[0];
-  if (first) throw new ApiError(first.extensions?.code ?? 'UNKNOWN', first.message);
+  const first = (body as { errors?: ErrorEntry[] } | null)?.errors?.[0];
+  if (first) throw refusalError(first);
   if (!response.ok || body == null) {
     console.warn(`GET ${path}: HTTP ${response.status} without a document`);
     throw new ApiError('TRANSPORT', MESSAGES.generic);

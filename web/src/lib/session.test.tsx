@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gql } from './graphql';
 import { SessionProvider, useSession, type SessionUser } from './session';
 
 const ASHA: SessionUser = {
@@ -91,6 +92,21 @@ function startRefresh(api: () => ReturnType<typeof useSession>): Promise<Session
   return refreshed;
 }
 
+/** A GraphQL request of the page, started inside act() as a click would; its failure is kept for the test. */
+function startRequest(): Promise<unknown> {
+  let request!: Promise<unknown>;
+  act(() => {
+    request = gql('UpdateUserProgress', 'mutation UpdateUserProgress { markLessonComplete }').catch(
+      (error: unknown) => error,
+    );
+  });
+  return request;
+}
+
+const refusedForWantOfSession = {
+  errors: [{ message: 'Please log in to continue.', extensions: { code: 'UNAUTHENTICATED' } }],
+};
+
 describe('SessionProvider', () => {
   it("applies the page's first answer when nothing changed while it was asked", async () => {
     renderSession();
@@ -162,5 +178,70 @@ describe('SessionProvider', () => {
 
     expect(screen.getByText('Asha R.')).toBeTruthy();
     await expect(refreshed).resolves.toMatchObject({ full_name: 'Asha R.' });
+  });
+
+  it('after a request refused for want of a session, asks who is signed in once; no one means the session ended', async () => {
+    const api = await renderSignedIn(ASHA);
+    const requests = [startRequest(), startRequest()];
+    for (const request of held.filter((answer) => answer.path === '/graphql')) {
+      await request.answer(refusedForWantOfSession);
+    }
+    await expect(requests[0]).resolves.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await requests[1];
+    held = held.filter((answer) => answer.path !== '/graphql');
+
+    // Two refusals, one question.
+    await waiting('/api/session').answer(sessionDocument(null));
+
+    expect(screen.getByText('signed out')).toBeTruthy();
+    expect(api().ended).toBe(true);
+  });
+
+  it('keeps the learner when the server still knows them (signed in again in another tab)', async () => {
+    const api = await renderSignedIn(ASHA);
+    const request = startRequest();
+    await waiting('/graphql').answer(refusedForWantOfSession);
+    await request;
+
+    await waiting('/api/session').answer(sessionDocument(ASHA));
+
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+    expect(api().ended).toBe(false);
+  });
+
+  it('does not take signing out, or a refusal while signed out, for a session that ended', async () => {
+    const api = await renderSignedIn(ASHA);
+    await act(async () => {
+      const signOut = api().logout();
+      await waiting('/graphql').answer({ data: { logoutUser: true } });
+      await signOut;
+    });
+    expect(api().ended).toBe(false);
+
+    const request = startRequest();
+    await waiting('/graphql').answer(refusedForWantOfSession);
+    await request;
+
+    expect(held).toEqual([]);
+    expect(screen.getByText('signed out')).toBeTruthy();
+    expect(api().ended).toBe(false);
+  });
+
+  it('the next sign-in clears a session ended', async () => {
+    const api = await renderSignedIn(ASHA);
+    const request = startRequest();
+    await waiting('/graphql').answer(refusedForWantOfSession);
+    await request;
+    await waiting('/api/session').answer(sessionDocument(null));
+    expect(api().ended).toBe(true);
+
+    await act(async () => {
+      const signIn = api().login(ASHA.user_id, 'a long passphrase');
+      await waiting('/graphql').answer(signedInAs(ASHA));
+      await signIn;
+    });
+
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+    expect(api().ended).toBe(false);
   });
 });

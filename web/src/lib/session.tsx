@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { clearCourseCache, receiveSessionCourseData, type SessionCourseData } from './course-api';
 import { getJson } from './get-json';
-import { gql } from './graphql';
+import { gql, sessionRefusals } from './graphql';
 
 export interface SessionUser {
   user_id: string;
@@ -54,7 +54,10 @@ interface SessionApi {
   login(email: string, password: string): Promise<SessionUser>;
   signup(fields: SignupFields): Promise<SessionUser>;
   logout(): Promise<void>;
-  /** Asks the server again (after a payment or progress change). */
+  /**
+   * Asks the server again. An answer of no one while a learner was signed in here means
+   * their session ended (see `ended`).
+   */
   refresh(): Promise<SessionUser | null>;
   /** Replaces the cached user with what the server just returned. */
   setUser(user: SessionUser | null): void;
@@ -65,6 +68,12 @@ interface SessionApi {
   forgetSession(notice: string): void;
   /** A short message for the landing page after the session ended, or null. */
   notice: string | null;
+  /**
+   * The server ended the session of the learner signed in here without them signing out
+   * on this page (signed out from another device, or expired): protected pages then say
+   * so and offer to log in again (RequireUser).
+   */
+  ended: boolean;
 }
 
 const SessionContext = createContext<SessionApi | null>(null);
@@ -79,6 +88,9 @@ type SessionDocument = { me: SessionUser | null } & SessionCourseData;
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   const [notice, setNotice] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  // Whether a learner is signed in on this page, for answers that arrive later.
+  const signedIn = useRef(false);
   // Counts the changes of user made on this page. The session document answers for the
   // moment it was asked: if the user changed meanwhile (a sign-in that finished before the
   // page's first answer, say), the answer is out of date and is dropped, not applied last.
@@ -86,7 +98,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: SessionUser | null) => {
     changes.current += 1;
+    signedIn.current = user !== null;
     setState({ status: 'ready', user });
+    setEnded(false);
     // A notice belongs to the signed-out moment it reports; signing in again ends it.
     if (user) setNotice(null);
   }, []);
@@ -115,7 +129,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return data.me;
   }, []);
 
-  const refresh = useCallback(() => askWhoIsSignedIn(setUser), [askWhoIsSignedIn, setUser]);
+  const refresh = useCallback(
+    () =>
+      askWhoIsSignedIn((me) => {
+        const endedHere = me === null && signedIn.current;
+        setUser(me);
+        if (endedHere) {
+          clearCourseCache();
+          setEnded(true);
+        }
+      }),
+    [askWhoIsSignedIn, setUser],
+  );
+
+  // A request refused for want of a session, while a learner is signed in here: ask the
+  // server who is signed in (one question at a time). No one: the session ended. Someone:
+  // the learner signed in again in another tab meanwhile, and this page follows.
+  useEffect(() => {
+    let asking = false;
+    const onRefused = () => {
+      if (!signedIn.current || asking) return;
+      asking = true;
+      refresh()
+        .catch((error: unknown) => console.warn('Reading the session failed', error))
+        .finally(() => (asking = false));
+    };
+    sessionRefusals.addEventListener('refused', onRefused);
+    return () => sessionRefusals.removeEventListener('refused', onRefused);
+  }, [refresh]);
 
   // The first answer opens the first screen: a transition, so React renders that screen
   // in slices rather than in one long task while the page is still loading. Every other
@@ -132,6 +173,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       notice,
+      ended,
       setUser,
       forgetSession,
       refresh,
@@ -154,7 +196,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       },
     }),
-    [state, notice, setUser, forgetSession, refresh],
+    [state, notice, ended, setUser, forgetSession, refresh],
   );
 
   return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -18,7 +18,6 @@ import { EvidenceSetting } from './EvidenceSetting';
 import { ProfileForm } from './ProfileForm';
 import { ReceiptList } from './ReceiptList';
 import { SignedInDevices } from './SignedInDevices';
-import { isApiError } from './account-errors';
 import { SiteFooter } from '../../components/SiteFooter';
 
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
@@ -27,15 +26,7 @@ export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 export function AccountPage() {
   useDocumentTitle('Your account · Ethical Hacking Course');
   const user = useSignedInUser();
-  const session = useSession();
   const account = useAsync(fetchAccount, `account:${user.user_id}`);
-
-  // The session ended elsewhere (signed out from another device): let the guard see it.
-  const signedOut = account.status === 'error' && isApiError(account.error, 'UNAUTHENTICATED');
-  const { refresh } = session;
-  useEffect(() => {
-    if (signedOut) void refresh().catch((error: unknown) => console.warn('Reading the session failed', error));
-  }, [signedOut, refresh]);
 
   return (
     <div className="min-h-dvh">

@@ -6,6 +6,7 @@ import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
 import { DisplaySettings } from '../../components/DisplaySettings';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { isSessionEnd } from '../../lib/graphql';
 import {
   fetchLesson,
   fetchModuleIntro,
@@ -133,8 +134,9 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
       const updated = await markLessonComplete(module.id, number);
       setProgress(updated);
       return updated;
-    } catch {
-      window.alert(MESSAGES.saveProgressFailed);
+    } catch (error) {
+      // A session that ended is said by the page (app/SessionEnded.tsx), not by an alert.
+      if (!isSessionEnd(error)) window.alert(MESSAGES.saveProgressFailed);
       return null;
     } finally {
       setSaving(false);

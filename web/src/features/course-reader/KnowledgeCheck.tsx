@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
-import { ApiError } from '../../lib/graphql';
+import { failureMessage } from '../../lib/graphql';
 import { answerQuestion, showAnswer, type LessonQuestion, type QuestionAttempt } from '../../lib/course-api';
 
 interface KnowledgeCheckProps {
@@ -88,7 +88,7 @@ function QuestionCard({ question, position, attempt, submit, reveal, onAnswered 
       onAnswered(result);
       setAnswersSent((n) => n + 1);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+      setError(failureMessage(caught, 'Something went wrong. Please try again.'));
     } finally {
       setSending(false);
     }
@@ -101,7 +101,7 @@ function QuestionCard({ question, position, attempt, submit, reveal, onAnswered 
       onAnswered(await reveal());
       setAnswersSent((n) => n + 1);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+      setError(failureMessage(caught, 'Something went wrong. Please try again.'));
     } finally {
       setSending(false);
     }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonStyles } from '../../components/button-styles';
 import { DifficultyBadge } from '../../components/DifficultyBadge';
 import { FormMessage } from '../../components/FormMessage';
-import { ApiError } from '../../lib/graphql';
+import { failureMessage } from '../../lib/graphql';
 import { openLabWriteup, revealLabHint, startLab, submitLabFlag, type Lab } from '../../lib/labs-api';
 
 interface LabBlockProps {
@@ -42,7 +42,7 @@ export function LabBlock({ lab, onChange }: LabBlockProps) {
       setSuccess(SOLVED_MESSAGE);
       setFlag('');
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'An error occurred. Please try again.');
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -85,7 +85,7 @@ export function LabBlock({ lab, onChange }: LabBlockProps) {
       if (tab) tab.location.href = session.url;
     } catch (failure) {
       tab?.close();
-      setError(failure instanceof ApiError ? failure.message : 'An error occurred. Please try again.');
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -96,7 +96,7 @@ export function LabBlock({ lab, onChange }: LabBlockProps) {
     try {
       onChange(await action(lab.id));
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'An error occurred. Please try again.');
+      setError(failureMessage(failure));
     }
   }
 
