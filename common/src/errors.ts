@@ -1,9 +1,11 @@
 /**
- * Stable error codes carried in GraphQL `extensions.code`. The UI maps codes to
- * messages; it never matches on message text.
+ * Stable error codes carried in `extensions.code`, by GraphQL and by the plain HTTP
+ * routes alike. The UI maps codes to messages; it never matches on message text.
  */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
   'USER_EXISTS',
   'INVALID_CREDENTIALS',
   'RATE_LIMITED',
@@ -13,6 +15,11 @@ export const ERROR_CODES = [
   'PAYMENT_NOT_VERIFIED',
   'GATEWAY_UNAVAILABLE',
   'RESET_LINK_INVALID',
+  // Refusals of the HTTP request itself, before any route or resolver reads it.
+  'METHOD_NOT_ALLOWED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'CROSS_SITE_REQUEST',
   'INTERNAL',
 ] as const;
 

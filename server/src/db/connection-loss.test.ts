@@ -89,15 +89,23 @@ function isCleanAnswer(answer: Answer): boolean {
   if (answer.what === 'health') return answer.status === 200 || answer.status === 503;
   const body = JSON.parse(answer.body) as {
     data?: unknown;
-    errors?: { message: string; extensions?: { code?: string } }[];
-    error?: string;
-    requestId?: string;
+    errors?: { message: string; extensions?: { code?: string; requestId?: string } }[];
   };
-  // Failing before GraphQL runs (the session lookup) ends in the app's error handler.
-  if (answer.status === 500) return body.error === MESSAGES.generic && typeof body.requestId === 'string';
+  const internal = (e: { message: string; extensions?: { code?: string } }) =>
+    e.message === MESSAGES.generic && e.extensions?.code === 'INTERNAL';
+  // Failing before GraphQL runs (the session lookup) ends in the app's error handler:
+  // no `data`, one generic error with the request id.
+  if (answer.status === 500) {
+    return (
+      body.data === undefined &&
+      body.errors?.length === 1 &&
+      internal(body.errors[0]!) &&
+      typeof body.errors[0]!.extensions?.requestId === 'string'
+    );
+  }
   if (answer.status !== 200) return false;
   if (!body.errors) return body.data !== null && body.data !== undefined;
-  return body.errors.every((e) => e.message === MESSAGES.generic && e.extensions?.code === 'INTERNAL');
+  return body.errors.every(internal);
 }
 
 const succeeded = (answer: Answer) => answer.status === 200 && !answer.body.includes('"errors"');

@@ -13,7 +13,6 @@ import Fastify, {
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import { pino, type DestinationStream } from 'pino';
-import { MESSAGES } from '@ehc/common';
 import type { GraphQLContext } from '../graphql/context';
 import { GRAPHQL_RESPONSE_TYPE, makeErrorFormatter, wantsGraphqlResponse } from '../graphql/error-formatter';
 import { guardDocument } from '../graphql/document-guard';
@@ -28,6 +27,7 @@ import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { CourseDocuments, registerCourseRoutes } from './course-routes';
 import { registerCredentialRoutes } from './credential-routes';
+import { answerNotFound, registerErrorAnswers } from './error-answers';
 import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
 import { registerLearnerRoutes } from './learner-routes';
@@ -74,14 +74,8 @@ export async function buildApp({
     bodyLimit: 100 * 1024,
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ error: MESSAGES.generic, requestId: request.id });
-    }
-    return reply.code(status).send({ error: error.message });
-  });
+  // Every route's errors but GraphQL's, in one shape with the request id (error-answers.ts).
+  registerErrorAnswers(app);
 
   // First: it attaches itself to each route as the route is added.
   registerInputGuard(app, GRAPHQL_PATH);
@@ -168,6 +162,9 @@ export async function buildApp({
   registerLearnerRoutes(app, services, courseDocuments);
   registerLabFileRoutes(app, services);
   registerCredentialRoutes(app, services);
-  if (serveWebApp) await registerWebApp(app, services, courseDocuments, webAppDir);
+  const servesPages = serveWebApp && (await registerWebApp(app, services, courseDocuments, webAppDir));
+  // Beside the web app, its own not-found handler answers pages with the shell, and every
+  // other address with this.
+  if (!servesPages) app.setNotFoundHandler(answerNotFound);
   return app;
 }

@@ -1,5 +1,5 @@
 import { bakeCredential } from '@ehc/common/credentials';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { renderCertificatePng } from '../modules/certificates/certificate-image';
 import {
@@ -8,6 +8,7 @@ import {
   verifyUrl,
   type CertificateRow,
 } from '../modules/certificates/certificate-service';
+import { AppError } from '../lib/errors';
 import { PRIMARY_ALGORITHM } from '../modules/credentials/credential-service';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
@@ -55,8 +56,6 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
     if (!certificate || certificate.user_ref !== user.id || certificate.revoked_at !== null) return null;
     return { certificate, email: user.user_id };
   }
-  const notFound = (reply: FastifyReply) =>
-    reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
 
   // Everything in the answer is in the tag (the signed credential holds the name, dates,
   // issuer and key), so a repeat view costs a 304, and a reissue or a new key changes it.
@@ -65,9 +64,11 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
   app.get<{ Params: { file: string }; Querystring: { download?: string } }>(
     '/certificates/:file',
     async (request, reply) => {
+      // A refusal is kept by no cache; the image's own caching replaces this below.
+      reply.header('cache-control', 'no-store');
       const match = /^(.{1,120})\.png$/.exec(request.params.file);
       const found = match ? await holderCertificate(request, match[1]!) : null;
-      if (!found) return notFound(reply);
+      if (!found) throw AppError.notFound();
       const { certificate, email } = found;
       const credential = await services.credentials.credentialFor(certificate, email);
 
@@ -90,8 +91,9 @@ export function registerCertificateRoutes(app: FastifyInstance, services: Servic
   ] as const;
   for (const file of credentialFiles) {
     app.get<{ Params: { id: string } }>(`/certificates/:id/${file.path}`, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       const found = await holderCertificate(request, request.params.id);
-      if (!found) return notFound(reply);
+      if (!found) throw AppError.notFound();
       const credential = await services.credentials.credentialFor(found.certificate, found.email, file.alg);
       const etag = etagOf(credential);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@ehc/common';
 import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/guards';
+import { AppError } from '../lib/errors';
 import type { Catalogue, CourseModule, Lesson } from '../modules/courses/catalogue';
 import type { Services } from '../services';
 import { PreparedJson } from './prepared-json';
-import { refuseRequest } from './refusal';
 import { requestUser } from './request-session';
 
 /**
@@ -32,17 +31,13 @@ export function lessonDocumentPath(catalogue: Catalogue, moduleId: string, numbe
 export function registerCourseRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
   app.get(CATALOGUE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!(await requestUser(request, services))) {
-      return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
-    }
+    if (!(await requestUser(request, services))) throw AppError.unauthenticated();
     return documents.catalogue.send(request, reply);
   });
 
   app.get<{ Params: { version: string } }>(`${CATALOGUE_PATH}/:version`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!(await requestUser(request, services))) {
-      return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
-    }
+    if (!(await requestUser(request, services))) throw AppError.unauthenticated();
     // An older version (a tab open across a deploy) gets today's catalogue, revalidated
     // like the plain address: only the content the address names may be kept for good.
     const current = request.params.version === documents.catalogueVersion;
@@ -52,10 +47,10 @@ export function registerCourseRoutes(app: FastifyInstance, services: Services, d
   app.get<{ Params: { module: string; number: string } }>('/api/lessons/:module/:number', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const user = await requestUser(request, services);
-    if (!user) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
-    if (!hasCourseAccess(user)) return refuseRequest(reply, 403, 'FORBIDDEN', SUBSCRIBERS_ONLY);
+    if (!user) throw AppError.unauthenticated();
+    if (!hasCourseAccess(user)) throw AppError.forbidden(SUBSCRIBERS_ONLY);
     const lesson = documents.lesson(request.params.module, request.params.number);
-    if (!lesson) return refuseRequest(reply, 404, 'NOT_FOUND', 'That lesson does not exist.');
+    if (!lesson) throw AppError.notFound('That lesson does not exist.');
     return lesson.send(request, reply);
   });
 }

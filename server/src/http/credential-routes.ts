@@ -1,5 +1,6 @@
 import { isModuleId } from '@ehc/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../lib/errors';
 import { FULL_SCOPE } from '../modules/certificates/certificate-service';
 import { buildAchievement, termsContext } from '../modules/credentials/credential-builder';
 import { STATUS_LIST_TTL_SECONDS } from '../modules/credentials/credential-service';
@@ -38,7 +39,7 @@ export function registerCredentialRoutes(app: FastifyInstance, services: Service
   app.get<{ Params: { id: string } }>('/credentials/achievements/:id', async (request, reply) => {
     const id = request.params.id;
     const scope = id === 'full-course' ? FULL_SCOPE : isModuleId(id) ? id : null;
-    if (!scope) return reply.code(404).send({ error: 'Not found' });
+    if (!scope) throw AppError.notFound();
     const achievement = buildAchievement(scope, await credentials.issuer(), services.catalogue);
     return publicJson(reply, 3600).type('application/json').send(achievement);
   });
@@ -49,7 +50,10 @@ export function registerCredentialRoutes(app: FastifyInstance, services: Service
     const list = /^[1-9]\d{0,6}$/.test(request.params.list)
       ? await credentials.statusList(Number(request.params.list))
       : null;
-    if (!list) return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
+    if (!list) {
+      reply.header('cache-control', 'no-store');
+      throw AppError.notFound();
+    }
     publicJson(reply, STATUS_LIST_TTL_SECONDS).header('etag', list.etag);
     if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
     return reply.type('application/vc+jwt').send(list.jwt);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
-import { refuseRequest } from './refusal';
+import { AppError } from '../lib/errors';
+import { sendError } from './error-answers';
 
 /**
  * Lets only same-origin JSON POSTs through. A browser cannot send `application/json`
@@ -17,11 +18,14 @@ export function makeJsonPostGuard(appOrigin: string) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.method !== 'POST') {
       reply.header('allow', 'POST');
-      return refuseRequest(reply, 405, 'METHOD_NOT_ALLOWED', 'Send requests by POST with a JSON body.');
+      return sendError(reply, new AppError('METHOD_NOT_ALLOWED', 'Send requests by POST with a JSON body.'));
     }
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== 'application/json') {
-      return refuseRequest(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send requests with Content-Type: application/json.');
+      return sendError(
+        reply,
+        new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send requests with Content-Type: application/json.'),
+      );
     }
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site') return refuseCrossSite(reply);
@@ -45,5 +49,5 @@ function isSameOrigin(origin: string, appOrigin: string, host: string | undefine
 }
 
 function refuseCrossSite(reply: FastifyReply): FastifyReply {
-  return refuseRequest(reply, 403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.');
+  return sendError(reply, new AppError('CROSS_SITE_REQUEST', 'Cross-site requests are not allowed.'));
 }

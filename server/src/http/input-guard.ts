@@ -1,6 +1,7 @@
 import { VALIDATION_MESSAGES, hasForbiddenCharacters } from '@ehc/common';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
-import { refuseRequest } from './refusal';
+import { AppError } from '../lib/errors';
+import { sendError } from './error-answers';
 
 /**
  * True when any string in a decoded value (route parameters, query string, JSON body;
@@ -56,19 +57,16 @@ export function registerInputGuard(app: FastifyInstance, graphqlPath: string): v
   const guard: preValidationHookHandler = (request, reply, done) => {
     const isGraphql = request.routeOptions.url === graphqlPath;
     if (isGraphql && !isOperationBody(request.body)) {
-      refuseRequest(
+      sendError(
         reply,
-        400,
-        'GRAPHQL_VALIDATION_FAILED',
-        'Send one operation as a JSON object whose "query" is GraphQL text.',
+        new AppError('GRAPHQL_VALIDATION_FAILED', 'Send one operation as a JSON object whose "query" is GraphQL text.'),
       );
     } else if (
       containsForbiddenText(request.params) ||
       containsForbiddenText(request.query) ||
       containsForbiddenText(request.body)
     ) {
-      if (isGraphql) refuseRequest(reply, 400, 'VALIDATION_FAILED', VALIDATION_MESSAGES.forbiddenCharacters);
-      else reply.code(400).send({ error: VALIDATION_MESSAGES.forbiddenCharacters });
+      sendError(reply, AppError.validation(VALIDATION_MESSAGES.forbiddenCharacters));
     } else {
       done();
     }

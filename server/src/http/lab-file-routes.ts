@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@ehc/common';
 import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/guards';
+import { AppError } from '../lib/errors';
 import { findLabFile } from '../modules/lab-files/lab-files';
 import type { Services } from '../services';
 import { contentDisposition } from './content-disposition';
 import { etagMatches } from './etag';
-import { refuseRequest } from './refusal';
 import { requestUser } from './request-session';
 
 /**
@@ -18,10 +17,10 @@ export function registerLabFileRoutes(app: FastifyInstance, services: Services):
   app.get<{ Params: { module: string; file: string } }>('/lab-files/:module/:file', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const file = findLabFile(request.params.module, request.params.file);
-    if (!file) return refuseRequest(reply, 404, 'NOT_FOUND', 'No such lab file.');
+    if (!file) throw AppError.notFound('No such lab file.');
     const user = await requestUser(request, services);
-    if (!user) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
-    if (!hasCourseAccess(user)) return refuseRequest(reply, 403, 'FORBIDDEN', SUBSCRIBERS_ONLY);
+    if (!user) throw AppError.unauthenticated();
+    if (!hasCourseAccess(user)) throw AppError.forbidden(SUBSCRIBERS_ONLY);
 
     // Kept by the learner's browser only, and revalidated on each use so access is
     // checked again (a refund ends it); an unchanged file then costs a 304.

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@ehc/common';
+import { AppError } from '../lib/errors';
 import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
 import { getSessionLearner } from '../modules/progress/progress-service';
 import { presentProgress, progressViewSchema } from '../modules/progress/progress-presenter';
 import { presentUser, userViewSchema } from '../modules/users/user-presenter';
 import type { Services } from '../services';
 import type { CourseDocuments } from './course-routes';
-import { refuseRequest } from './refusal';
 
 /**
  * What the dashboard and the reader need about the signed-in learner, as plain GETs the
@@ -56,7 +55,7 @@ export function registerLearnerRoutes(app: FastifyInstance, services: Services, 
   app.get(PROGRESS_PATH, { schema: { response: { 200: progressViewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const learner = await sessionLearner(request);
-    if (!learner) return refuseRequest(reply, 401, 'UNAUTHENTICATED', MESSAGES.unauthenticated);
+    if (!learner) throw AppError.unauthenticated();
     return presentProgress(learner.progress);
   });
 }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
 import type { Metrics } from '../lib/metrics';
 
 /**
@@ -12,7 +13,8 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, tok
   app.get('/metrics', { config: { readsNoInput: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!bearerMatches(request, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'unauthorized' });
+      reply.header('www-authenticate', 'Bearer');
+      throw new AppError('UNAUTHENTICATED', 'Send the metrics bearer token.');
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

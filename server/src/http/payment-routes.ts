@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@ehc/common';
+import { AppError } from '../lib/errors';
 import { billingDeps } from '../modules/billing/billing-deps';
-import { SimulatedGateway } from '../modules/billing/simulated-gateway';
+import { SimulatedGateway, type SimulatedCheckoutResult } from '../modules/billing/simulated-gateway';
 import { handleRazorpayWebhook, WebhookSignatureError, type WebhookResult } from '../modules/billing/webhook-service';
 import type { Services } from '../services';
 import { makeJsonPostGuard } from './csrf-guard';
@@ -9,7 +9,9 @@ import { makeJsonPostGuard } from './csrf-guard';
 /**
  * POST /webhooks/razorpay, and in simulated mode the stand-in checkout endpoint. The
  * webhook route reads its body as raw bytes: the signature covers those exact bytes, and
- * a parsed-and-re-serialised body would not match.
+ * a parsed-and-re-serialised body would not match. Razorpay reads only the status: 400 for
+ * a delivery that will never verify, 500 for one worth retrying; the body is the one error
+ * shape (error-answers.ts).
  */
 export async function registerPaymentRoutes(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(async (scope) => {
@@ -37,13 +39,12 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
         if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
           // Unverified or unreadable: nothing in the body is trusted, not even as a label.
           count('unknown', 'rejected');
-          const problem = error instanceof SyntaxError ? 'invalid JSON' : 'invalid signature';
-          return reply.code(400).send({ error: problem });
+          throw new AppError('BAD_REQUEST', error instanceof SyntaxError ? 'invalid JSON' : 'invalid signature');
         }
         count(webhookEventLabel(rawBody), 'failed');
-        // A non-2xx answer makes Razorpay retry later, which is what a passing failure needs.
-        request.log.error({ err: error }, 'webhook processing failed');
-        return reply.code(500).send({ error: MESSAGES.generic, requestId: request.id });
+        // Logged and answered 500 by the error handler: a non-2xx answer makes Razorpay
+        // retry later, which is what a passing failure needs.
+        throw error;
       }
     });
   });
@@ -74,30 +75,19 @@ export async function registerPaymentRoutes(app: FastifyInstance, services: Serv
   app.post<{ Body: { order_id?: unknown; outcome?: unknown } }>(
     '/simulated-razorpay/pay',
     { onRequest: guard },
-    async (request, reply) => {
+    async (request) => {
       const { order_id: orderId, outcome } = request.body ?? {};
       if (typeof orderId !== 'string' || (outcome !== 'success' && outcome !== 'failure')) {
-        return reply
-          .code(400)
-          .send({ error: { code: 'BAD_REQUEST_ERROR', description: 'order_id and outcome are required' } });
+        throw new AppError('BAD_REQUEST', 'order_id and outcome are required');
       }
+      let result: SimulatedCheckoutResult | null;
       try {
-        const result = await gateway.pay(orderId, outcome);
-        if (result) return result;
-        // Like Razorpay's checkout, a declined payment is an answer, not a transport error.
-        return reply.code(200).send({
-          error: {
-            code: 'BAD_REQUEST_ERROR',
-            description: 'Payment failed',
-            reason: 'payment_failed',
-            metadata: { order_id: orderId },
-          },
-        });
+        result = await gateway.pay(orderId, outcome);
       } catch {
-        return reply
-          .code(400)
-          .send({ error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+        throw new AppError('BAD_REQUEST', 'The id provided does not exist');
       }
+      // Like Razorpay's checkout, a declined payment is an answer, not a refused request.
+      return result ?? { status: 'failed', order_id: orderId };
     },
   );
 }

@@ -9,6 +9,7 @@ import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
 import { lessonDocumentPath, type CourseDocuments } from './course-routes';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { answerNotFound } from './error-answers';
 import { SESSION_PATH } from './learner-routes';
 import { pageCodeHints } from './page-code';
 import { requestUser } from './request-session';
@@ -137,7 +138,7 @@ export async function registerWebApp(
     // HEAD as well: a link checker or an uptime monitor asks for a page's headers only (Node sends no body).
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !NON_PAGE_PREFIXES.some((p) => path.startsWith(p));
-    if (!isPage) return reply.code(404).send({ error: 'Not found' });
+    if (!isPage) return answerNotFound(request, reply);
     // An address the app has no page for: the shell, so the app can send the visitor on,
     // under a 404 that says there is nothing here.
     if (!isAppPage(path)) reply.code(404);

@@ -60,6 +60,7 @@ export async function simulatePayment(
     body: JSON.stringify({ order_id: orderId, outcome }),
   });
   if (!response.ok) throw new Error(`simulated checkout answered ${response.status}`);
-  const body = (await response.json()) as CheckoutSuccess | { error: unknown };
-  return 'error' in body ? null : body;
+  // A declined payment is answered 200 with `{ status: 'failed' }`, not a checkout result.
+  const body = (await response.json()) as CheckoutSuccess | { status: 'failed' };
+  return 'razorpay_payment_id' in body ? body : null;
 }
