@@ -25,6 +25,8 @@ export const LAZY_PAGES = {
   resetPassword: { path: /^\/reset-password$/, module: 'src/features/account/ResetPasswordPage.tsx' },
   confirmEmail: { path: /^\/confirm-email$/, module: 'src/features/account/ConfirmEmailPage.tsx' },
   legal: { path: /^\/(terms|privacy|refunds|contact)$/, module: 'src/features/legal/LegalPage.tsx' },
+  /** The free sample lesson; the server answers 404 for any lesson but the seller's choice. */
+  sample: { path: /^\/sample\/[^/]+\/[^/]+$/, module: 'src/features/sample/SamplePage.tsx' },
 } as const;
 
 export type LazyPageName = keyof typeof LAZY_PAGES;

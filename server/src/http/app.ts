@@ -27,6 +27,7 @@ import { makeJsonPostGuard } from './csrf-guard';
 import { registerCertificateRoutes } from './certificate-routes';
 import { CourseDocuments, registerCourseRoutes } from './course-routes';
 import { registerCredentialRoutes } from './credential-routes';
+import { registerSampleLessonRoutes } from './sample-lesson-routes';
 import { answerNotFound, registerErrorAnswers } from './error-answers';
 import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
@@ -159,6 +160,7 @@ export async function buildApp({
   registerCertificateRoutes(app, services);
   const courseDocuments = new CourseDocuments(services.catalogue);
   registerCourseRoutes(app, services, courseDocuments);
+  registerSampleLessonRoutes(app, services, courseDocuments);
   registerLearnerRoutes(app, services, courseDocuments);
   registerLabFileRoutes(app, services);
   registerCredentialRoutes(app, services);

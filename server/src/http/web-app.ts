@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { certificateTitle, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
 import { hasCourseAccess } from '../graphql/guards';
 import type { Services } from '../services';
+import { isSampleLesson, sampleLessonOf } from '../modules/courses/sample-lesson';
 import { lessonDocumentPath, type CourseDocuments } from './course-routes';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { answerNotFound } from './error-answers';
@@ -71,14 +72,24 @@ export async function registerWebApp(
         `User-agent: *\nDisallow: /dashboard\nDisallow: /course/\nDisallow: /account\nDisallow: /admin\nSitemap: ${origin}/sitemap.xml\n`,
       ),
   );
-  app.get('/sitemap.xml', { config: { readsNoInput: true } }, async (_request, reply) =>
-    reply
+  app.get('/sitemap.xml', { config: { readsNoInput: true } }, async (_request, reply) => {
+    const sample = sampleLessonOf(await services.settings(), services.catalogue);
+    const pages = sample ? [...PUBLIC_PAGES, sample.path] : PUBLIC_PAGES;
+    return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC_PAGES.map((page) => `  <url><loc>${origin}${page}</loc></url>`).join('\n')}\n</urlset>\n`,
-      ),
-  );
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages.map((page) => `  <url><loc>${origin}${page}</loc></url>`).join('\n')}\n</urlset>\n`,
+      );
+  });
+
+  // The sample lesson's page is a page only for the lesson the seller offers: any other
+  // lesson's address under /sample/ answers 404 (the app shell then says so).
+  app.get<{ Params: { module: string; number: string } }>('/sample/:module/:number', async (request, reply) => {
+    const sample = sampleLessonOf(await services.settings(), services.catalogue);
+    if (!isSampleLesson(sample, request.params.module, request.params.number)) reply.code(404);
+    return sendShell(request, reply, codeOf(pathOf(request.url), false));
+  });
 
   // The verification page is the one page shared outside the app: give link previews a
   // real title and description by filling them in on the server.

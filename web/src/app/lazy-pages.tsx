@@ -18,6 +18,7 @@ const loaders: Record<LazyPageName, () => Promise<unknown>> = {
   resetPassword: () => import('../features/account/ResetPasswordPage'),
   confirmEmail: () => import('../features/account/ConfirmEmailPage'),
   legal: () => import('../features/legal/LegalPage'),
+  sample: () => import('../features/sample/SamplePage'),
 };
 
 function page<P extends object>(name: LazyPageName, pick: (module: never) => ComponentType<P>): ComponentType<P> {
@@ -49,6 +50,7 @@ export const ConfirmEmailPage = page(
   (m: typeof import('../features/account/ConfirmEmailPage')) => m.ConfirmEmailPage,
 );
 export const LegalPage = page('legal', (m: typeof import('../features/legal/LegalPage')) => m.LegalPage);
+export const SamplePage = page('sample', (m: typeof import('../features/sample/SamplePage')) => m.SamplePage);
 
 /**
  * Starts downloading pages the learner is likely to open next, once the browser is idle;

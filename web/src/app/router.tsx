@@ -10,6 +10,7 @@ import {
   ReceiptPage,
   ResetPasswordPage,
   ConfirmEmailPage,
+  SamplePage,
   SubscriptionPage,
   VerifyPage,
 } from './lazy-pages';
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/verify', element: <VerifyPage /> },
+  { path: '/sample/:moduleId/:lessonNumber', element: <SamplePage /> },
   { path: '/verify/:certificateId', element: <VerifyPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },

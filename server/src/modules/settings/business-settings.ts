@@ -8,6 +8,9 @@ const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const PHONE = /^\+?[\d ()-]{6,20}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The free sample lesson until the seller picks another: the login bypass by SQL injection. */
+export const DEFAULT_SAMPLE_LESSON = { moduleId: 'web-application', number: 5 };
+
 /**
  * What the seller sets in the console (stored in `business_settings`, first filled from the
  * environment): who they are, for receipts, emails and the legal pages, and the price.
@@ -49,6 +52,17 @@ export const businessSettingsSchema = z.object({
     .nullable(),
   /** The offer's real end (ISO time); "limited-time" is claimed only before it. */
   offerEndsAt: z.iso.datetime('must be a time such as 2026-12-31T18:29:59Z').nullable(),
+  /**
+   * The one lesson anyone may read without an account, at /sample/<module>/<number> (null:
+   * none). Settings saved before it existed read as the default.
+   */
+  sampleLesson: z
+    .object({
+      moduleId: z.string().trim().min(1, 'needs a module').max(60, 'must name a module of the course'),
+      number: z.number().int('must be a whole number').min(1, 'must be at least 1').max(9999, 'must be at most 9999'),
+    })
+    .nullable()
+    .default(DEFAULT_SAMPLE_LESSON),
 });
 
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
@@ -67,6 +81,8 @@ const FIELD_LABELS: Record<string, string> = {
   'referencePrice.chargedSince': 'Reference price “charged since” date',
   'referencePrice.chargedUntil': 'Reference price “charged until” date',
   offerEndsAt: 'Offer end',
+  'sampleLesson.moduleId': 'Sample lesson',
+  'sampleLesson.number': 'Sample lesson number',
 };
 
 /**
@@ -132,6 +148,7 @@ export function defaultSettings(env: Pick<Env, 'seller'>): BusinessSettings {
     // seller says since when it was charged or removes it.
     referencePrice: { paise: LIST_PRICE_RUPEES * 100, chargedSince: null, chargedUntil: null },
     offerEndsAt: null,
+    sampleLesson: DEFAULT_SAMPLE_LESSON,
   };
 }
 

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder';
 import { requireAdmin } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
+import { sampleLessonOf, type SampleLesson } from '../courses/sample-lesson';
 import { recordAudit, requireReason } from '../admin/audit-log';
 import {
   checkNewSettings,
@@ -60,6 +61,25 @@ const ReferencePriceType = builder
     }),
   });
 
+const SampleLessonChoiceType = builder
+  .objectRef<NonNullable<BusinessSettings['sampleLesson']>>('SampleLessonChoice')
+  .implement({
+    description: 'The lesson the seller offers as a free sample.',
+    fields: (t) => ({ module_id: t.exposeString('moduleId'), number: t.exposeInt('number') }),
+  });
+
+const SampleLessonType = builder.objectRef<SampleLesson>('SampleLesson').implement({
+  description: 'Public: the free sample lesson anyone may read without an account.',
+  fields: (t) => ({
+    module_id: t.string({ resolve: (s) => s.module.id }),
+    module_title: t.string({ resolve: (s) => s.module.title }),
+    number: t.int({ resolve: (s) => s.lesson.number }),
+    title: t.string({ resolve: (s) => s.lesson.title }),
+    summary: t.string({ resolve: (s) => s.lesson.summary }),
+    path: t.exposeString('path', { description: 'Its page, e.g. /sample/web-application/5.' }),
+  }),
+});
+
 const BusinessSettingsType = builder.objectRef<BusinessSettings>('BusinessSettings').implement({
   description: 'Everything the seller sets in the console.',
   fields: (t) => ({
@@ -67,7 +87,18 @@ const BusinessSettingsType = builder.objectRef<BusinessSettings>('BusinessSettin
     price: t.exposeInt('pricePaise'),
     reference_price: t.field({ type: ReferencePriceType, nullable: true, resolve: (s) => s.referencePrice }),
     offer_ends_at: t.exposeString('offerEndsAt', { nullable: true }),
+    sample_lesson: t.field({
+      type: SampleLessonChoiceType,
+      nullable: true,
+      description:
+        'The free sample lesson in force: null when none is offered, or the chosen one is not in the content.',
+      resolve: (s, _args, ctx) => (sampleLessonOf(s, ctx.services.catalogue) ? s.sampleLesson : null),
+    }),
   }),
+});
+
+const SampleLessonInput = builder.inputType('SampleLessonInput', {
+  fields: (t) => ({ module_id: t.string(), number: t.int() }),
 });
 
 const GrievanceOfficerInput = builder.inputType('GrievanceOfficerInput', {
@@ -91,6 +122,11 @@ const BusinessSettingsInput = builder.inputType('BusinessSettingsInput', {
     price: t.int({ description: 'In paise.' }),
     reference_price: t.field({ type: ReferencePriceInput, required: false }),
     offer_ends_at: t.string({ required: false, description: 'ISO 8601 time, e.g. 2026-12-31T18:29:59Z.' }),
+    sample_lesson: t.field({
+      type: SampleLessonInput,
+      required: false,
+      description: 'The free sample lesson; null offers none; left out, it stays as it is.',
+    }),
   }),
 });
 
@@ -99,6 +135,15 @@ builder.queryField('pricing', (t) =>
     type: PricingType,
     description: 'Public: the price and the claims the subscription screen may make about it.',
     resolve: async (_root, _args, ctx) => publicPricing(await ctx.services.settings()),
+  }),
+);
+
+builder.queryField('sampleLesson', (t) =>
+  t.field({
+    type: SampleLessonType,
+    nullable: true,
+    description: 'Public: the free sample lesson, or null when the seller offers none.',
+    resolve: async (_root, _args, ctx) => sampleLessonOf(await ctx.services.settings(), ctx.services.catalogue),
   }),
 );
 
@@ -125,6 +170,13 @@ builder.mutationField('updateBusinessSettings', (t) =>
     resolve: async (_root, { input, reason }, ctx) => {
       const admin = requireAdmin(ctx);
       const why = requireReason(reason);
+      const before = await ctx.services.settings();
+      const sample = input.sample_lesson;
+      if (sample && !ctx.services.catalogue.lesson(sample.module_id, sample.number)) {
+        throw AppError.validation(
+          `Sample lesson must be a lesson of the course: ${sample.module_id} has no lesson ${sample.number}.`,
+        );
+      }
       const checked = checkNewSettings({
         legalName: input.legal_name,
         address: input.address,
@@ -141,10 +193,11 @@ builder.mutationField('updateBusinessSettings', (t) =>
             }
           : null,
         offerEndsAt: input.offer_ends_at || null,
+        sampleLesson:
+          sample === undefined ? before.sampleLesson : sample && { moduleId: sample.module_id, number: sample.number },
       });
       if ('problem' in checked) throw AppError.validation(checked.problem);
       const { settings } = checked;
-      const before = await ctx.services.settings();
       await ctx.services.db.transaction().execute(async (trx) => {
         await saveBusinessSettings(trx, settings, admin.user_id);
         await recordAudit(trx, {

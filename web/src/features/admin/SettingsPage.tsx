@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { MODULE_DISPLAY_NAMES, MODULE_IDS } from '@ehc/common';
 import { buttonStyles } from '../../components/button-styles';
 import { FormMessage } from '../../components/FormMessage';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -180,6 +181,42 @@ function SettingsForm({ initial }: { initial: BusinessSettings }) {
           </div>
         </div>
         <PricePreview fields={fields} today={todayInIndia()} />
+      </Fieldset>
+
+      <Fieldset legend="Free sample lesson">
+        <p className="text-sm text-slate-300">
+          One lesson anyone can read before paying, linked from the landing page as “Read a free lesson”.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${ids}-sampleModule`} className="mb-1.5 block text-sm font-medium text-slate-200">
+              {FIELD_LABELS.sampleModule}
+            </label>
+            <select
+              id={`${ids}-sampleModule`}
+              name={`${ids}-sampleModule`}
+              value={fields.sampleModule}
+              onChange={(event) => update('sampleModule', event.target.value)}
+              className="min-h-11 w-full rounded-xl border border-slate-700 bg-slate-950 px-4 py-2.5 text-slate-100 focus:border-emerald-500"
+            >
+              <option value="">None: no free lesson</option>
+              {MODULE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {MODULE_DISPLAY_NAMES[id]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <TextField
+              {...field('sampleNumber')}
+              inputMode="numeric"
+              disabled={!fields.sampleModule}
+              hint="Its number in the module, as in the course outline."
+            />
+            {errorUnder('sampleNumber')}
+          </div>
+        </div>
       </Fieldset>
 
       <div className="rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:p-6">

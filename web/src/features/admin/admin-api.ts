@@ -135,6 +135,7 @@ export interface BusinessSettings {
   price: number;
   reference_price: { paise: number; charged_since: string | null; charged_until: string | null } | null;
   offer_ends_at: string | null;
+  sample_lesson: { module_id: string; number: number } | null;
 }
 
 export interface BusinessSettingsInput {
@@ -147,6 +148,8 @@ export interface BusinessSettingsInput {
   price: number;
   reference_price: { paise: number; charged_since: string | null; charged_until: string | null } | null;
   offer_ends_at: string | null;
+  /** The free sample lesson anyone may read; null offers none. */
+  sample_lesson: { module_id: string; number: number } | null;
 }
 
 const SUMMARY_FIELDS = 'id email full_name phone paid role deleted created_at';
@@ -164,7 +167,7 @@ const LEARNER_FIELDS = `
 
 const SETTINGS_FIELDS = `
   contact { legal_name address support_email support_phone grievance_officer { name contact } gstin }
-  price reference_price { paise charged_since charged_until } offer_ends_at`;
+  price reference_price { paise charged_since charged_until } offer_ends_at sample_lesson { module_id number }`;
 
 /** Learners whose email, phone, order id, payment id or certificate id matches. */
 export async function findLearners(query: string): Promise<AdminLearnerSummary[]> {

@@ -13,6 +13,7 @@ const stored = {
   price: 4900,
   reference_price: { paise: 499_900, charged_since: '2025-01-01', charged_until: '2025-06-30' },
   offer_ends_at: '2026-12-31T18:29:59Z',
+  sample_lesson: { module_id: 'web-application', number: 5 },
 };
 
 const form = (change: Partial<SettingsFields> = {}): SettingsFields => ({
@@ -62,5 +63,18 @@ describe('settings form', () => {
     expect(serverProblem(both)).toEqual({ field: 'chargedUntil', message: both });
     expect(serverProblem('Reference price must be more than the price, or left empty.').field).toBe('referencePrice');
     expect(serverProblem('Please give a reason (5 to 500 characters).')).toMatchObject({ field: null });
+  });
+
+  it('sends the free sample lesson the seller picked, or none, and asks for its number', () => {
+    expect(fieldsFrom(stored)).toMatchObject({ sampleModule: 'web-application', sampleNumber: '5' });
+    const picked = settingsInput(form({ sampleModule: 'cryptography', sampleNumber: ' 3 ' }), '2026-11-23');
+    expect(picked).toMatchObject({ input: { sample_lesson: { module_id: 'cryptography', number: 3 } } });
+    const none = settingsInput(form({ sampleModule: '', sampleNumber: '5' }), '2026-11-23');
+    expect(none).toMatchObject({ input: { sample_lesson: null } });
+    for (const number of ['', '0', 'five', '05']) {
+      expect(settingsInput(form({ sampleNumber: number }), '2026-11-23')).toMatchObject({ field: 'sampleNumber' });
+    }
+    const missing = 'Sample lesson must be a lesson of the course: web-application has no lesson 99.';
+    expect(serverProblem(missing)).toEqual({ field: 'sampleNumber', message: missing });
   });
 });

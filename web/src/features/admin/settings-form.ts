@@ -16,6 +16,9 @@ export interface SettingsFields {
   chargedSince: string;
   chargedUntil: string;
   offerEndsOn: string;
+  /** A module id, or '' for no free sample lesson. */
+  sampleModule: string;
+  sampleNumber: string;
   reason: string;
 }
 
@@ -34,6 +37,8 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   chargedSince: 'Charged since',
   chargedUntil: 'Charged until',
   offerEndsOn: 'Offer ends on (optional)',
+  sampleModule: 'Free sample lesson: module',
+  sampleNumber: 'Lesson number',
   reason: 'Reason',
 };
 
@@ -61,6 +66,8 @@ export function fieldsFrom(settings: BusinessSettings): SettingsFields {
     chargedSince: settings.reference_price?.charged_since ?? '',
     chargedUntil: settings.reference_price?.charged_until ?? '',
     offerEndsOn: settings.offer_ends_at ? indiaDateOf(settings.offer_ends_at) : '',
+    sampleModule: settings.sample_lesson?.module_id ?? '',
+    sampleNumber: settings.sample_lesson ? String(settings.sample_lesson.number) : '',
     reason: '',
   };
 }
@@ -119,6 +126,9 @@ export function settingsInput(
   if (trimmed.offerEndsOn && !DAY.test(trimmed.offerEndsOn)) {
     return problem('offerEndsOn', 'Please choose a date, or leave it empty.');
   }
+  if (trimmed.sampleModule && !/^[1-9]\d{0,3}$/.test(trimmed.sampleNumber)) {
+    return problem('sampleNumber', 'Please give the number of the lesson to offer free, such as 5.');
+  }
   if (!reasonIsValid(trimmed.reason)) {
     return problem(
       'reason',
@@ -137,6 +147,9 @@ export function settingsInput(
       price,
       reference_price: reference,
       offer_ends_at: trimmed.offerEndsOn ? endOfDayInIndia(trimmed.offerEndsOn) : null,
+      sample_lesson: trimmed.sampleModule
+        ? { module_id: trimmed.sampleModule, number: Number(trimmed.sampleNumber) }
+        : null,
     },
   };
 }
@@ -158,6 +171,7 @@ const SERVER_NAMES: [prefix: string, field: SettingsField][] = [
   ['GSTIN', 'gstin'],
   ['Price', 'price'],
   ['Offer end', 'offerEndsOn'],
+  ['Sample lesson', 'sampleNumber'],
 ];
 
 /** A server validation message, tied to the field it names (or to the form when it names none). */

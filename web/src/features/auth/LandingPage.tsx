@@ -1,9 +1,10 @@
 import { afterSignIn, MODULE_DISPLAY_NAMES, MODULE_IDS, type AuthMode } from '@ehc/common';
-import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { CheckList } from '../../components/CheckList';
 import { SiteFooter } from '../../components/SiteFooter';
 import { fetchPricing, formatPrice, type Pricing } from '../../lib/pricing-api';
+import { fetchSampleLessonLink } from '../../lib/sample-lesson-api';
 import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
@@ -30,7 +31,13 @@ export function LandingPage() {
   usePrefetch('dashboard');
   const { state, notice } = useSession();
   const pricing = useAsync(fetchPricing, 'pricing');
+  const sample = useAsync(fetchSampleLessonLink, 'sample-lesson');
   const [authRequest, setAuthRequest] = useState<AuthRequest | null>(null);
+  // "Start learning" on another page (the sample lesson) comes here as /#get-started.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#get-started') setAuthRequest({ mode: 'signup', at: Date.now() });
+  }, [hash]);
   useDocumentTitle('Ethical Hacking & Cybersecurity Course');
   // The landing page's own address (not the window's, which may already be the next page's).
   const [params] = useSearchParams();
@@ -87,6 +94,14 @@ export function LandingPage() {
             >
               Start learning
             </a>
+            {sample.data && (
+              <Link
+                to={sample.data.path}
+                className="inline-flex min-h-11 items-center justify-center rounded-xl border border-slate-600 px-5 py-2.5 font-semibold text-slate-100 hover:border-slate-400"
+              >
+                Read a free lesson
+              </Link>
+            )}
           </div>
           <h2 className="mt-6 mb-2 text-xs font-semibold tracking-widest text-slate-400 uppercase sm:text-sm">
             The seven modules
