@@ -119,8 +119,12 @@ describe('SignupUser', () => {
       const email = uniqueEmail('nul');
       const result = await t.graphql(SIGNUP, { input: signupInput(email, { full_name: fullName }) });
       expect(result.status).toBe(400);
+      // Refused by the input guard before GraphQL runs: the plain routes' error shape.
       expect(result.body.errors).toEqual([
-        { message: VALIDATION_MESSAGES.forbiddenCharacters, extensions: { code: 'VALIDATION_FAILED' } },
+        {
+          message: VALIDATION_MESSAGES.forbiddenCharacters,
+          extensions: { code: 'VALIDATION_FAILED', requestId: expect.any(String) },
+        },
       ]);
       const rows = await t.services.db.selectFrom('app_user').select('id').where('user_id', '=', email).execute();
       expect(rows).toHaveLength(0);
