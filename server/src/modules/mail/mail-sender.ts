@@ -33,7 +33,7 @@ export interface SendMailSummary {
   failed: number;
 }
 
-/** After this many attempts (about a day and a half of retries) a message is marked failed. */
+/** After this many attempts (retries spread over about 20.5 hours: 1 min doubling to 6 h) a message is marked failed. */
 export const MAX_SEND_ATTEMPTS = 12;
 const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 6 * 3_600_000;
