@@ -15,7 +15,7 @@ import { createMailTransport, type MailTransport } from './modules/mail/mail-tra
 import type { Catalogue } from './modules/courses/catalogue';
 import { ProgressCache } from './modules/progress/progress-cache';
 import type { PaymentGateway } from './modules/billing/gateway';
-import type { BillingLimits } from './modules/billing/payment-service';
+import type { BillingLimits } from './modules/billing/billing-deps';
 import { loadBusinessSettings, type BusinessSettings } from './modules/settings/business-settings';
 import { loadLegalPages, type LegalPages } from './modules/legal/legal-pages';
 import { RazorpayGateway } from './modules/billing/razorpay-gateway';

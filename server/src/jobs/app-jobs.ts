@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { billingDeps } from '../modules/billing/billing-deps';
-import { retryDuplicateRefunds, sweepWaitingOrders } from '../modules/billing/payment-service';
+import { retryDuplicateRefunds } from '../modules/billing/duplicate-payments';
+import { sweepWaitingOrders } from '../modules/billing/reconciler';
 import { sendDueMail } from '../modules/mail/mail-sender';
 import { sellerOf } from '../modules/settings/business-settings';
 import type { Services } from '../services';

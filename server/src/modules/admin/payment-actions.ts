@@ -4,13 +4,10 @@ import type { Database, PaymentOrderTable, PaymentTable } from '../../db/schema'
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../mail/mail-queue';
 import { GatewayError, type GatewayPayment, type GatewayRefund } from '../billing/gateway';
-import {
-  markAttempted,
-  recordCapturedPaymentIn,
-  saleContext,
-  refundDuplicatePayment,
-  type BillingDeps,
-} from '../billing/payment-service';
+import type { BillingDeps } from '../billing/billing-deps';
+import { recordCapturedPaymentIn, saleContext } from '../billing/captured-payments';
+import { refundDuplicatePayment } from '../billing/duplicate-payments';
+import { markAttempted } from '../billing/payment-orders';
 import { receiptLabel, receiptMail } from '../billing/receipts';
 import { parseTaxInvoice } from '../billing/tax-invoice';
 import { recordRefundIn } from '../billing/refunds';

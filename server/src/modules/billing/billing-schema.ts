@@ -5,7 +5,9 @@ import { AppError } from '../../lib/errors';
 import { presentUser, type UserView } from '../users/user-presenter';
 import { UserType } from '../users/user-schema';
 import { billingDeps } from './billing-deps';
-import { createPaymentOrder, reconcileLearner, verifyPayment, type CheckoutOptions } from './payment-service';
+import { createPaymentOrder, type CheckoutOptions } from './checkout';
+import { reconcileLearner } from './reconciler';
+import { verifyPayment } from './verify-payment';
 
 async function currentUser(ctx: GraphQLContext, userRef: string): Promise<UserView> {
   const row = await ctx.services.db

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
 import { billingDeps } from './billing-deps';
 import { GatewayError } from './gateway';
-import { retryDuplicateRefunds, sweepWaitingOrders } from './payment-service';
+import { retryDuplicateRefunds } from './duplicate-payments';
+import { sweepWaitingOrders } from './reconciler';
 import { hmacHex } from './signatures';
 import type { SimulatedGateway } from './simulated-gateway';
 import { captureSilently, tamperPayment } from '../../test/simulated-gateway-control';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
-import { queueRefundMail } from './payment-service';
+import { queueMail } from '../mail/mail-queue';
 
 /** What recording a refund changed. */
 export type RefundOutcome =
@@ -154,4 +154,26 @@ async function nextCreditNoteNumber(trx: Transaction<Database>): Promise<number>
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return row.last_number;
+}
+
+/** Tells the learner their money is on its way back, and whether the course was locked again. */
+export async function queueRefundMail(
+  trx: Transaction<Database>,
+  userRef: string,
+  paymentId: string,
+  amountPaise: number,
+  accessRevoked: boolean,
+): Promise<void> {
+  const learner = await trx
+    .selectFrom('app_user')
+    .select(['user_id', 'full_name', 'deleted_at'])
+    .where('id', '=', userRef)
+    .executeTakeFirst();
+  if (!learner || learner.deleted_at !== null) return;
+  await queueMail(trx, {
+    kind: 'refund_processed',
+    to: learner.user_id,
+    userRef,
+    data: { fullName: learner.full_name, amountPaise, paymentId, accessRevoked },
+  });
 }

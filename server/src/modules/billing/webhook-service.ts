@@ -1,6 +1,7 @@
 import { GatewayError } from './gateway';
-import type { BillingDeps } from './payment-service';
-import { markAttempted, recordCapturedPayment } from './payment-service';
+import type { BillingDeps } from './billing-deps';
+import { recordCapturedPayment } from './captured-payments';
+import { markAttempted } from './payment-orders';
 import { recordRefundIn } from './refunds';
 import { webhookSignatureValid } from './signatures';
 
