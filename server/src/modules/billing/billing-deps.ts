@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Metrics } from '../../lib/metrics';
 import type { Budget } from '../../lib/rate-limits';
-import type { Services } from '../../services';
 import type { BusinessSettings } from '../settings/business-settings';
 import type { PaymentGateway } from './gateway';
 import { paymentLogger } from './payment-log';
@@ -32,8 +31,18 @@ export interface BillingLimits {
   reconcile: Budget;
 }
 
+/** The server's services that payment code draws on; the app's `Services` has them all. */
+export interface BillingServices {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  billingLimits: BillingLimits;
+  metrics: BillingDeps['metrics'];
+  env: { appOrigin: string; isProduction: boolean };
+  settings(): Promise<BusinessSettings>;
+}
+
 /** What payment code needs, with the payments logger made from `log` (a request's or the app's). */
-export function billingDeps(services: Services, log: FastifyBaseLogger): BillingDeps {
+export function billingDeps(services: BillingServices, log: FastifyBaseLogger): BillingDeps {
   return {
     db: services.db,
     gateway: services.gateway,
