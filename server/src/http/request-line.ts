@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../lib/metrics';
 import { pathOf } from '../lib/url-path';
 
@@ -35,7 +35,7 @@ export function registerRequestLine(app: FastifyInstance, durations: Metrics['ht
     lines.info({ reqId: request.id, method, path: pathOf(request.url), statusCode, ms: Math.round(ms) }, 'request');
     done();
   });
-  app.addHook('onRequestAbort', (request: FastifyRequest, done) => {
+  app.addHook('onRequestAbort', (request, done) => {
     lines.info({ reqId: request.id, method: request.method, path: pathOf(request.url), aborted: true }, 'request');
     done();
   });
