@@ -221,18 +221,20 @@ describe.each([
   });
 
   it('sign credentials with one key, made once though both started together; either verifies the other’s', async () => {
-    // Both servers started at the same moment on an empty database: each generated a key,
-    // one insert won, and both sign with it.
+    // Both servers started at the same moment on an empty database: each generated a key
+    // per algorithm, one insert of each won, and both sign with those.
     const keys = await database.handle.db.selectFrom('credential_signing_key').selectAll().execute();
-    expect(keys.filter((key) => key.active_slot === 1)).toHaveLength(1);
+    const active = keys.filter((key) => key.active_slot === 1);
+    expect(active.map((key) => key.alg).sort()).toEqual(['EdDSA', 'RS256']);
     const [jwksA, jwksB] = await Promise.all(
       [a, b].map(async (server) => (await fetch(`${server.url}/.well-known/jwks.json`)).json()),
     );
     expect(jwksA).toEqual(jwksB);
 
     // Each test server has an origin of its own, and the key's id names the origin of the
-    // server that made it: that server issues, the other's key set verifies.
-    const keyPort = new URL(keys.find((key) => key.active_slot === 1)!.kid).port;
+    // server that made it: that server issues (the .jwt carries the RS256 signature), the
+    // other's key set verifies.
+    const keyPort = new URL(active.find((key) => key.alg === 'RS256')!.kid).port;
     const issuer = [a, b].find((server) => new URL(server.url).port === keyPort)!;
     const holder = await learner(issuer);
     await grantCourseAccess(database.handle.db, holder.userRef);
