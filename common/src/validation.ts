@@ -73,24 +73,33 @@ export function normalizeEmail(email: string): string {
 
 /** Returns the first failing rule's message, or null when every rule passes. */
 export function validateCredentials(mode: AuthMode, input: CredentialsInput): string | null {
-  const email = input.email.trim();
+  const emailProblem = validateEmail(mode, input.email);
+  if (emailProblem) return emailProblem;
+  const passwordProblem = validatePassword(input.password);
+  if (passwordProblem) return passwordProblem;
+  if (mode === 'login') return null;
+
+  return validateProfile({ fullName: input.fullName ?? '', phone: input.phone ?? '' }) ?? validatePasswordsMatch(input);
+}
+
+/** The email rule (spec §5 rule 1); a new account's address must also be deliverable. */
+export function validateEmail(mode: AuthMode, input: string): string | null {
+  const email = input.trim();
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) || hasForbiddenCharacters(email)) {
     return VALIDATION_MESSAGES.email;
   }
   if (mode === 'signup' && !DELIVERABLE_EMAIL.test(email)) return VALIDATION_MESSAGES.email;
-  if (input.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
-  if (input.password.length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
-  if (hasForbiddenCharacters(input.password)) return VALIDATION_MESSAGES.passwordInvalid;
-  if (mode === 'login') return null;
-
-  const profileProblem = validateProfile({ fullName: input.fullName ?? '', phone: input.phone ?? '' });
-  if (profileProblem) return profileProblem;
-
-  if (input.password !== input.confirmPassword) return VALIDATION_MESSAGES.passwordMismatch;
   return null;
 }
 
-/** The sign-up rules for the name and phone (spec §5 rules 4–5), also used when a learner edits them. */
+/** The password rules of spec §5, for sign-up, sign-in and a new password. */
+export function validatePassword(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
+  if (hasForbiddenCharacters(password)) return VALIDATION_MESSAGES.passwordInvalid;
+  return null;
+}
+
 /** What a phone field may hold: room for "+91 98765 43210" and the like, which normalise to 10 digits. */
 export const PHONE_INPUT_MAX_LENGTH = 20;
 
@@ -105,11 +114,14 @@ export function normalizeIndianMobile(input: string): string {
   return national ? national[1]! : compact;
 }
 
+/** The sign-up rules for the name and phone (spec §5 rules 4–5), also used when a learner edits them. */
 export function validateProfile(input: { fullName: string; phone: string }): string | null {
-  const nameProblem = validateFullName(input.fullName);
-  if (nameProblem) return nameProblem;
+  return validateFullName(input.fullName) ?? validatePhone(input.phone);
+}
 
-  const phone = normalizeIndianMobile(input.phone);
+/** The phone rule alone (spec §5 rule 5): a 10-digit Indian mobile number, as typed or pasted. */
+export function validatePhone(input: string): string | null {
+  const phone = normalizeIndianMobile(input);
   if (phone === '') return VALIDATION_MESSAGES.phoneRequired;
   if (!INDIAN_MOBILE_PATTERN.test(phone)) return VALIDATION_MESSAGES.phoneInvalid;
   return null;
@@ -126,11 +138,12 @@ export function validateFullName(name: string): string | null {
 
 /** A new password (reset or change): the sign-up rules for the password and its confirmation. */
 export function validateNewPassword(input: { password: string; confirmPassword: string }): string | null {
-  if (input.password.length < PASSWORD_MIN_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
-  if (input.password.length > PASSWORD_MAX_LENGTH) return VALIDATION_MESSAGES.passwordTooLong;
-  if (hasForbiddenCharacters(input.password)) return VALIDATION_MESSAGES.passwordInvalid;
-  if (input.password !== input.confirmPassword) return VALIDATION_MESSAGES.passwordMismatch;
-  return null;
+  return validatePassword(input.password) ?? validatePasswordsMatch(input);
+}
+
+/** The confirmation rule of spec §5: both typed passwords are the same. */
+export function validatePasswordsMatch(input: { password: string; confirmPassword?: string }): string | null {
+  return input.password === input.confirmPassword ? null : VALIDATION_MESSAGES.passwordMismatch;
 }
 
 /** What the account screens say; the server's errors carry the same text. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/guards';
+import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/auth-scopes';
 import { AppError } from '../lib/errors';
 import type { Catalogue, CourseModule, Lesson } from '../modules/courses/catalogue';
 import type { Services } from '../services';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/guards';
+import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/auth-scopes';
 import { AppError } from '../lib/errors';
 import { findLabFile } from '../modules/lab-files/lab-files';
 import type { Services } from '../services';

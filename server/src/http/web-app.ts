@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { certificateTitle, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
-import { hasCourseAccess } from '../graphql/guards';
+import { hasCourseAccess } from '../graphql/auth-scopes';
 import type { Services } from '../services';
 import { isSampleLesson, sampleLessonOf } from '../modules/courses/sample-lesson';
 import { lessonDocumentPath, type CourseDocuments } from './course-routes';

@@ -1,6 +1,16 @@
+import {
+  ACCOUNT_MESSAGES,
+  gstStateName,
+  validateEmail,
+  validateFullName,
+  validatePassword,
+  validatePhone,
+  VALIDATION_MESSAGES,
+} from '@ehc/common';
+import type { SignedInContext } from '../../graphql/auth-scopes';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
-import { requireUser } from '../../graphql/guards';
+import { rule } from '../../graphql/input-rules';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { findReceipt, listReceipts, type Receipt } from '../billing/receipts';
 import { stateLabel, type TaxInvoice } from '../billing/tax-invoice';
@@ -23,10 +33,16 @@ import { requestPasswordReset, resetPassword } from './password-reset';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function me(ctx: GraphQLContext): Me {
-  const user = requireUser(ctx);
-  return { user, tokenHash: ctx.session!.tokenHash };
+function me(ctx: SignedInContext): Me {
+  return { user: ctx.session.user, tokenHash: ctx.session.tokenHash };
 }
+
+// A new password (change or reset): the spec's password rules on it, then both typed the same.
+const newPassword = { schema: rule(validatePassword) };
+const passwordsMatch: [(args: { password: string; confirm_password: string }) => boolean, { message: string }] = [
+  (args) => args.password === args.confirm_password,
+  { message: VALIDATION_MESSAGES.passwordMismatch },
+];
 
 const accountDeps = (ctx: GraphQLContext): AccountDeps => ({
   db: ctx.services.db,
@@ -139,10 +155,12 @@ const AccountType = builder.objectRef<AccountView>('Account').implement({
   }),
 });
 
-builder.queryField('account', (t) => t.field({ type: AccountType, resolve: (_root, _args, ctx) => ({ me: me(ctx) }) }));
+builder.queryField('account', (t) =>
+  t.withAuth({ signedIn: true }).field({ type: AccountType, resolve: (_root, _args, ctx) => ({ me: me(ctx) }) }),
+);
 
 builder.queryField('receipt', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ReceiptType,
     nullable: true,
     description: 'One of the session learner’s receipts by number; null for any other number.',
@@ -153,7 +171,7 @@ builder.queryField('receipt', (t) =>
 );
 
 builder.queryField('myData', (t) =>
-  t.string({
+  t.withAuth({ signedIn: true }).string({
     description: 'Everything stored about the session learner, as a JSON document.',
     resolve: async (_root, _args, ctx) =>
       JSON.stringify(await exportLearnerData(ctx.services.db, me(ctx).user), null, 2),
@@ -163,7 +181,7 @@ builder.queryField('myData', (t) =>
 builder.mutationField('requestPasswordReset', (t) =>
   t.boolean({
     description: 'Emails a reset link if the address has an account. Always true, so it never tells.',
-    args: { email: t.arg.string() },
+    args: { email: t.arg.string({ validate: { schema: rule((email: string) => validateEmail('login', email)) } }) },
     resolve: async (_root, { email }, ctx) => {
       const queueEmail = await requestPasswordReset(ctx.services.passwordReset, email, ctx.request.ip);
       ctx.request.log.info({ event: 'password_reset_requested' }, 'password reset requested');
@@ -192,11 +210,10 @@ builder.mutationField('confirmEmail', (t) =>
 );
 
 builder.mutationField('resendEmailConfirmation', (t) =>
-  t.boolean({
+  t.withAuth({ signedIn: true }).boolean({
     description: 'Sends the session learner a new confirmation link (a few an hour).',
     resolve: async (_root, _args, ctx) => {
-      const user = requireUser(ctx);
-      await resendConfirmation(ctx.services.db, ctx.services.confirmationEmails, user);
+      await resendConfirmation(ctx.services.db, ctx.services.confirmationEmails, ctx.session.user);
       return true;
     },
   }),
@@ -206,14 +223,14 @@ builder.mutationField('resetPassword', (t) =>
   t.field({
     type: UserType,
     description: 'Sets a new password from a reset link, ends every session and signs this browser in.',
-    args: { token: t.arg.string(), password: t.arg.string(), confirm_password: t.arg.string() },
+    args: {
+      token: t.arg.string(),
+      password: t.arg.string({ validate: newPassword }),
+      confirm_password: t.arg.string(),
+    },
+    validate: passwordsMatch,
     resolve: async (_root, args, ctx) => {
-      const { user, session } = await resetPassword(
-        ctx.services.passwordReset,
-        args.token,
-        args.password,
-        args.confirm_password,
-      );
+      const { user, session } = await resetPassword(ctx.services.passwordReset, args.token, args.password);
       setSessionCookie(ctx.reply, session);
       ctx.request.log.info({ event: 'password_reset' }, 'password reset from a link');
       return presentUser(user);
@@ -222,14 +239,18 @@ builder.mutationField('resetPassword', (t) =>
 );
 
 builder.mutationField('updateProfile', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: UserType,
     args: {
-      full_name: t.arg.string(),
-      phone: t.arg.string(),
+      full_name: t.arg.string({ validate: { schema: rule(validateFullName) } }),
+      phone: t.arg.string({ validate: { schema: rule(validatePhone) } }),
       state_code: t.arg.string({
         required: false,
         description: 'GST state code, or empty to remove it. Left as it is when not sent.',
+        validate: [
+          (code) => code.trim() === '' || gstStateName(code.trim()) !== undefined,
+          { message: ACCOUNT_MESSAGES.unknownState },
+        ],
       }),
     },
     resolve: async (_root, args, ctx) =>
@@ -244,14 +265,19 @@ builder.mutationField('updateProfile', (t) =>
 );
 
 builder.mutationField('changePassword', (t) =>
-  t.boolean({
+  t.withAuth({ signedIn: true }).boolean({
     description: 'Needs the current password; ends every other session.',
-    args: { current_password: t.arg.string(), password: t.arg.string(), confirm_password: t.arg.string() },
+    args: {
+      current_password: t.arg.string(),
+      password: t.arg.string({ validate: newPassword }),
+      confirm_password: t.arg.string(),
+    },
+    validate: passwordsMatch,
     resolve: async (_root, args, ctx) => {
       await changePassword(
         accountDeps(ctx),
         me(ctx),
-        { currentPassword: args.current_password, password: args.password, confirmPassword: args.confirm_password },
+        { currentPassword: args.current_password, password: args.password },
         ctx.request.ip,
       );
       ctx.request.log.info({ event: 'password_changed' }, 'password changed');
@@ -261,16 +287,24 @@ builder.mutationField('changePassword', (t) =>
 );
 
 builder.mutationField('logoutOtherSessions', (t) =>
-  t.int({
+  t.withAuth({ signedIn: true }).int({
     description: 'Signs the learner out everywhere but here; returns how many sessions ended.',
     resolve: (_root, _args, ctx) => signOutOtherSessions(ctx.services.db, me(ctx)),
   }),
 );
 
 builder.mutationField('deleteAccount', (t) =>
-  t.boolean({
+  t.withAuth({ signedIn: true }).boolean({
     description: 'Deletes the account (password and the typed word DELETE required) and signs out.',
-    args: { password: t.arg.string(), confirmation: t.arg.string() },
+    args: {
+      password: t.arg.string(),
+      confirmation: t.arg.string({
+        validate: [
+          (word) => word.trim() === ACCOUNT_MESSAGES.deleteConfirmationWord,
+          { message: ACCOUNT_MESSAGES.deleteConfirmationMismatch },
+        ],
+      }),
+    },
     resolve: async (_root, args, ctx) => {
       await deleteAccount(accountDeps(ctx), me(ctx), args, ctx.request.ip);
       clearSessionCookie(ctx.reply);

@@ -1,10 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  gstStateName,
-  normalizeIndianMobile,
-  validateNewPassword,
-  validateProfile,
-} from '@ehc/common';
+import { ACCOUNT_MESSAGES, normalizeIndianMobile } from '@ehc/common';
 import type { Kysely } from 'kysely';
 import { lockLearner } from '../../db/learner-lock';
 import type { Database } from '../../db/schema';
@@ -27,17 +21,17 @@ export interface Me {
   tokenHash: string;
 }
 
-/** Changes the learner's name and phone under the sign-up rules. Certificates already issued keep their name. */
+/**
+ * Changes the learner's name and phone, which have passed the sign-up rules (declared on
+ * `updateProfile`). Certificates already issued keep their name.
+ */
 export async function updateProfile(
   db: Kysely<Database>,
   user: UserRow,
   { fullName, phone, stateCode }: { fullName: string; phone: string; stateCode?: string | null },
 ): Promise<UserRow> {
-  const problem = validateProfile({ fullName, phone });
-  if (problem) throw AppError.validation(problem);
   // Absent: unchanged; empty: removed; otherwise one of the GST state codes.
   const state = stateCode === undefined || stateCode === null ? undefined : stateCode.trim() || null;
-  if (state && gstStateName(state) === undefined) throw AppError.validation(ACCOUNT_MESSAGES.unknownState);
   return db
     .updateTable('app_user')
     .set({
@@ -59,15 +53,16 @@ async function confirmPassword(deps: AccountDeps, user: UserRow, password: strin
   });
 }
 
-/** Sets a new password after checking the current one; every other session of the learner ends. */
+/**
+ * Sets a new password (it has passed the password rules, declared on `changePassword`)
+ * after checking the current one; every other session of the learner ends.
+ */
 export async function changePassword(
   deps: AccountDeps,
   me: Me,
-  input: { currentPassword: string; password: string; confirmPassword: string },
+  input: { currentPassword: string; password: string },
   ip: string,
 ): Promise<void> {
-  const problem = validateNewPassword(input);
-  if (problem) throw AppError.validation(problem);
   await confirmPassword(deps, me.user, input.currentPassword, ip);
   const passwordHash = await hashPassword(input.password);
   const now = Date.now();
@@ -117,17 +112,10 @@ export async function listSessions(db: Kysely<Database>, me: Me): Promise<Sessio
  * Deletes the learner's account (docs/decisions/0008): progress, sessions, reset links
  * and queued mail go; certificates are revoked and lose the name; the payment records tax
  * law makes the seller keep stay, pointing at an anonymised row with no name, email or
- * phone. A goodbye email goes to the address the account had.
+ * phone. A goodbye email goes to the address the account had. The learner typed the
+ * confirmation word (declared on `deleteAccount`); their password is checked here.
  */
-export async function deleteAccount(
-  deps: AccountDeps,
-  me: Me,
-  input: { password: string; confirmation: string },
-  ip: string,
-): Promise<void> {
-  if (input.confirmation.trim() !== ACCOUNT_MESSAGES.deleteConfirmationWord) {
-    throw AppError.validation(ACCOUNT_MESSAGES.deleteConfirmationMismatch);
-  }
+export async function deleteAccount(deps: AccountDeps, me: Me, input: { password: string }, ip: string): Promise<void> {
   await confirmPassword(deps, me.user, input.password, ip);
   const now = Date.now();
   const { id, user_id: email } = me.user;

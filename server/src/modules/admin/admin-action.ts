@@ -1,8 +1,9 @@
+import { normaliseReason } from '@ehc/common';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from '../users/user-store';
-import { recordAudit, requireReason, type Actor } from './audit-log';
+import { recordAudit, type Actor } from './audit-log';
 
 /** An admin about to change something, and why (already checked). */
 export interface Acting {
@@ -10,9 +11,9 @@ export interface Acting {
   reason: string;
 }
 
-/** The acting admin, once their reason has passed the audit log's rule. */
+/** The acting admin and their reason as stored (it has passed `reasonRule`, declared on the field). */
 export function acting(admin: UserRow, reason: string): Acting {
-  return { actor: { ref: admin.id, email: admin.user_id }, reason: requireReason(reason) };
+  return { actor: { ref: admin.id, email: admin.user_id }, reason: normaliseReason(reason) };
 }
 
 /** What one admin change did, for its audit entry. */

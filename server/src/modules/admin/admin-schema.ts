@@ -1,10 +1,11 @@
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
-import { requireAdmin } from '../../graphql/guards';
+import { rule } from '../../graphql/input-rules';
 import { billingDeps } from '../billing/billing-deps';
 import { grantAccess, revokeAccess, signOutEverywhere } from './access-actions';
 import { acting } from './admin-action';
-import { reissueCertificate, revokeCertificate } from './certificate-actions';
+import { reasonRule } from './audit-log';
+import { holderNameProblem, reissueCertificate, revokeCertificate } from './certificate-actions';
 import { findLearners } from './learner-search';
 import {
   loadLearnerView,
@@ -20,11 +21,13 @@ import {
   type AuditEntryView,
 } from './learner-view';
 import { checkPayments, refundPayment, resendReceipt } from './payment-actions';
+import { dayProblem, rangeProblem } from './ist-days';
 import { paymentsCsv } from './payments-csv';
 import { salesReport, type SalesDayView, type SalesView } from './sales-report';
 
-// The console's API (/admin in the web app). Every field starts with requireAdmin; every
-// mutation also needs a reason and records it in the audit log with the change.
+// The console's API (/admin in the web app). Every field declares the admin scope
+// (t.withAuth({ admin: true })); every mutation also declares the reason rule and records
+// the reason in the audit log with the change.
 
 const SummaryType = builder.objectRef<AdminLearnerSummaryView>('AdminLearnerSummary').implement({
   fields: (t) => ({
@@ -173,6 +176,10 @@ const SalesType = builder.objectRef<SalesView>('AdminSales').implement({
   }),
 });
 
+// The two reports' days: each a real day, and then (a rule of the field, on both) in
+// order and at most 366 days apart.
+const reportRangeRule = { schema: rule(({ from, to }: { from: string; to: string }) => rangeProblem(from, to)) };
+
 /** The learner's page after a change, as every mutation answers. */
 async function learnerPage(ctx: GraphQLContext, userRef: string): Promise<AdminLearnerView> {
   const view = await loadLearnerView(ctx.services.db, ctx.services.catalogue, userRef);
@@ -181,84 +188,80 @@ async function learnerPage(ctx: GraphQLContext, userRef: string): Promise<AdminL
 }
 
 builder.queryField('adminFindLearners', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: [SummaryType],
     description:
       'Learners by part of an email, a phone number, or an exact order, payment, certificate or receipt number (at most 20).',
     args: { query: t.arg.string() },
-    resolve: (_root, { query }, ctx) => {
-      requireAdmin(ctx);
-      return findLearners(ctx.services.db, query);
-    },
+    resolve: (_root, { query }, ctx) => findLearners(ctx.services.db, query),
   }),
 );
 
 builder.queryField('adminLearner', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
     nullable: true,
     args: { id: t.arg.id() },
-    resolve: (_root, { id }, ctx) => {
-      requireAdmin(ctx);
-      return loadLearnerView(ctx.services.db, ctx.services.catalogue, String(id));
-    },
+    resolve: (_root, { id }, ctx) => loadLearnerView(ctx.services.db, ctx.services.catalogue, String(id)),
   }),
 );
 
 builder.queryField('adminSales', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: SalesType,
     description: 'Inclusive YYYY-MM-DD days in India time, at most 366; amounts in paise.',
-    args: { from: t.arg.string(), to: t.arg.string() },
-    resolve: (_root, { from, to }, ctx) => {
-      requireAdmin(ctx);
-      return salesReport(ctx.services.db, from, to);
+    args: {
+      from: t.arg.string({ validate: { schema: rule(dayProblem('from')) } }),
+      to: t.arg.string({ validate: { schema: rule(dayProblem('to')) } }),
     },
+    validate: reportRangeRule,
+    resolve: (_root, { from, to }, ctx) => salesReport(ctx.services.db, from, to),
   }),
 );
 
 builder.queryField('adminPaymentsCsv', (t) =>
-  t.string({
+  t.withAuth({ admin: true }).string({
     description: 'Sales and refunds of the range as CSV for the tax register (RFC 4180, CRLF).',
-    args: { from: t.arg.string(), to: t.arg.string() },
-    resolve: async (_root, { from, to }, ctx) => {
-      requireAdmin(ctx);
-      return paymentsCsv(ctx.services.db, from, to);
+    args: {
+      from: t.arg.string({ validate: { schema: rule(dayProblem('from')) } }),
+      to: t.arg.string({ validate: { schema: rule(dayProblem('to')) } }),
     },
+    validate: reportRangeRule,
+    resolve: (_root, { from, to }, ctx) => paymentsCsv(ctx.services.db, from, to),
   }),
 );
 
 builder.mutationField('adminGrantAccess', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
     description: 'Complimentary access: unlocks the course without a payment.',
-    args: { user_id: t.arg.id(), reason: t.arg.string() },
+    args: { user_id: t.arg.id(), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       return learnerPage(ctx, await grantAccess(ctx.services.db, who, String(args.user_id)));
     },
   }),
 );
 
 builder.mutationField('adminRevokeAccess', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
     description: 'Locks the course again; payments are not refunded (use adminRefundPayment for that).',
-    args: { user_id: t.arg.id(), reason: t.arg.string() },
+    args: { user_id: t.arg.id(), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       return learnerPage(ctx, await revokeAccess(ctx.services.db, who, String(args.user_id)));
     },
   }),
 );
 
 builder.mutationField('adminRefundPayment', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
     description: 'Refunds a payment in full through the gateway; a second call refunds nothing.',
-    args: { payment_id: t.arg.string(), reason: t.arg.string() },
+    args: { payment_id: t.arg.string(), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       const deps = billingDeps(ctx.services, ctx.request.log);
       return learnerPage(ctx, await refundPayment(deps, who, args.payment_id));
     },
@@ -266,57 +269,61 @@ builder.mutationField('adminRefundPayment', (t) =>
 );
 
 builder.mutationField('adminResendReceipt', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
-    args: { payment_id: t.arg.string(), reason: t.arg.string() },
+    args: { payment_id: t.arg.string(), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       return learnerPage(ctx, await resendReceipt(ctx.services.db, ctx.services.env.appOrigin, who, args.payment_id));
     },
   }),
 );
 
 builder.mutationField('adminRevokeCertificate', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
-    args: { certificate_id: t.arg.string(), reason: t.arg.string() },
+    args: { certificate_id: t.arg.string(), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       return learnerPage(ctx, await revokeCertificate(ctx.services.db, who, args.certificate_id));
     },
   }),
 );
 
 builder.mutationField('adminReissueCertificate', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
     description: 'Same id, corrected holder name; also lifts a revocation.',
-    args: { certificate_id: t.arg.string(), holder_name: t.arg.string(), reason: t.arg.string() },
+    args: {
+      certificate_id: t.arg.string(),
+      holder_name: t.arg.string({ validate: { schema: rule(holderNameProblem) } }),
+      reason: t.arg.string({ validate: reasonRule }),
+    },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       return learnerPage(ctx, await reissueCertificate(ctx.services.db, who, args.certificate_id, args.holder_name));
     },
   }),
 );
 
 builder.mutationField('adminSignOutEverywhere', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
-    args: { user_id: t.arg.id(), reason: t.arg.string() },
+    args: { user_id: t.arg.id(), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       return learnerPage(ctx, await signOutEverywhere(ctx.services.db, who, String(args.user_id)));
     },
   }),
 );
 
 builder.mutationField('adminCheckPayment', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: LearnerType,
     description: "Asks the gateway now about the learner's waiting orders and records what it reports.",
-    args: { user_id: t.arg.id(), reason: t.arg.string() },
+    args: { user_id: t.arg.id(), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, args, ctx) => {
-      const who = acting(requireAdmin(ctx), args.reason);
+      const who = acting(ctx.session.user, args.reason);
       const deps = billingDeps(ctx.services, ctx.request.log);
       return learnerPage(ctx, await checkPayments(deps, who, String(args.user_id)));
     },

@@ -1,8 +1,8 @@
-import { normaliseReason, reasonIsValid, REASON_MESSAGE } from '@ehc/common';
+import { reasonIsValid, REASON_MESSAGE } from '@ehc/common';
+import type { ValidationOptions } from '@pothos/plugin-zod';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AuditLogTable, Database } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 
 /** Who did it: an admin's account, or the command line. */
 export interface Actor {
@@ -56,8 +56,8 @@ export function auditOf(db: Kysely<Database>, userRef: string): Promise<AuditRow
   return db.selectFrom('audit_log').selectAll().where('target_user_ref', '=', userRef).orderBy('at', 'desc').execute();
 }
 
-/** Every admin action says why, in a few words at least: the reason is what the log is for. */
-export function requireReason(reason: string): string {
-  if (!reasonIsValid(reason)) throw AppError.validation(REASON_MESSAGE);
-  return normaliseReason(reason);
-}
+/**
+ * Every admin action says why, in a few words at least: the reason is what the log is
+ * for. Declared on each admin mutation's `reason` argument (`validate: reasonRule`).
+ */
+export const reasonRule: ValidationOptions<string> = [reasonIsValid, { message: REASON_MESSAGE }];

@@ -48,11 +48,18 @@ const HOLDER_NAME_MESSAGES: Record<string, string> = {
   [VALIDATION_MESSAGES.fullNameInvalid]: 'The holder name contains characters that are not allowed.',
 };
 
+/** The rule of a corrected holder name (the learner's full-name rule), declared on `adminReissueCertificate`. */
+export function holderNameProblem(name: string): string | null {
+  const problem = validateFullName(name);
+  return problem && (HOLDER_NAME_MESSAGES[problem] ?? problem);
+}
+
 /**
  * Reissues a certificate under the same id with a corrected holder name, and restores it
  * if it was revoked (docs/decisions/0009: the id stays, because it is already printed and
  * linked). The image is drawn from the row on request, so the next download shows the new
  * name. A deleted account's certificates stay revoked: there is no holder left to name.
+ * The name has passed `holderNameProblem` (declared on the field).
  */
 export function reissueCertificate(
   db: Kysely<Database>,
@@ -60,8 +67,6 @@ export function reissueCertificate(
   certificateId: string,
   holderName: string,
 ): Promise<string> {
-  const problem = validateFullName(holderName);
-  if (problem) throw AppError.validation(HOLDER_NAME_MESSAGES[problem] ?? problem);
   const name = holderName.trim();
   return auditedChange(db, who, 'reissue_certificate', async (trx) => {
     const certificate = await certificateRow(trx, certificateId);

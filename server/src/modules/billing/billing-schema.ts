@@ -1,7 +1,6 @@
+import type { ValidationOptions } from '@pothos/plugin-zod';
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/context';
-import { requireUser } from '../../graphql/guards';
-import { AppError } from '../../lib/errors';
 import { presentUser, type UserView } from '../users/user-presenter';
 import { UserType } from '../users/user-schema';
 import { billingDeps } from './billing-deps';
@@ -52,35 +51,38 @@ const VerifyResultType = builder.objectRef<{ status: string; user: UserView }>('
   }),
 });
 
+// Razorpay's ids and signatures are short; anything longer is not one of theirs.
+const paymentReference: ValidationOptions<string> = {
+  type: 'string',
+  maxLength: [200, { message: 'That payment reference is not valid.' }],
+};
+
 const VerifyInput = builder.inputType('VerifyPaymentInput', {
   fields: (t) => ({
-    razorpay_payment_id: t.string(),
-    razorpay_order_id: t.string(),
-    razorpay_signature: t.string(),
+    razorpay_payment_id: t.string({ validate: paymentReference }),
+    razorpay_order_id: t.string({ validate: paymentReference }),
+    razorpay_signature: t.string({ validate: paymentReference }),
   }),
 });
 
 builder.mutationField('createPaymentOrder', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: CheckoutType,
     description:
       "The session learner's checkout: their order still open from the last 15 minutes, or a new one for the course price (set on the server).",
     resolve: async (_root, _args, ctx) => {
-      const user = requireUser(ctx);
+      const { user } = ctx.session;
       return createPaymentOrder(billingDeps(ctx.services, ctx.request.log), user);
     },
   }),
 );
 
 builder.mutationField('verifyPayment', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: VerifyResultType,
     args: { input: t.arg({ type: VerifyInput }) },
     resolve: async (_root, { input }, ctx) => {
-      const user = requireUser(ctx);
-      for (const value of Object.values(input)) {
-        if (value.length > 200) throw AppError.validation('That payment reference is not valid.');
-      }
+      const { user } = ctx.session;
       const status = await verifyPayment(billingDeps(ctx.services, ctx.request.log), user, {
         paymentId: input.razorpay_payment_id,
         orderId: input.razorpay_order_id,
@@ -92,11 +94,11 @@ builder.mutationField('verifyPayment', (t) =>
 );
 
 builder.queryField('paymentStatus', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: UserType,
     description: 'The session learner, after asking the gateway about any of their orders still waiting.',
     resolve: async (_root, _args, ctx) => {
-      const user = requireUser(ctx);
+      const { user } = ctx.session;
       if (user.payment_status !== 1) await reconcileLearner(billingDeps(ctx.services, ctx.request.log), user.id);
       return currentUser(ctx, user.id);
     },

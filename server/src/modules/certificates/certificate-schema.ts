@@ -1,5 +1,4 @@
 import { builder } from '../../graphql/builder';
-import { requireUser } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
 import { checkIssuedCredential, type IssuedCredentialCheck } from '../credentials/credential-service';
 import { studyHours } from '../credentials/study-hours';
@@ -75,10 +74,10 @@ export const PublicCertificateType = builder.objectRef<PublicCertificateView>('P
 });
 
 builder.queryField('certificates', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CertificateType],
     resolve: async (_root, _args, ctx) => {
-      const user = requireUser(ctx);
+      const { user } = ctx.session;
       const { db, catalogue, env } = ctx.services;
       await issueMissingFullCertificate({ db, catalogue, appOrigin: env.appOrigin }, user.id);
       const rows = await listCertificates(db, user.id);

@@ -1,5 +1,4 @@
 import { builder } from '../../graphql/builder';
-import { requireUser } from '../../graphql/guards';
 import { CertificateType, PublicCertificateType } from './certificate-schema';
 import { certificateLabs, evidenceShown, setEvidenceShown } from './evidence';
 
@@ -24,17 +23,17 @@ for (const type of [CertificateType, PublicCertificateType]) {
 }
 
 builder.queryField('evidenceShown', (t) =>
-  t.boolean({
+  t.withAuth({ signedIn: true }).boolean({
     description:
       'Whether the session learner shows labs solved and knowledge-check scores on /verify and their certificates.',
-    resolve: (_root, _args, ctx) => evidenceShown(ctx.services.db, requireUser(ctx).id),
+    resolve: (_root, _args, ctx) => evidenceShown(ctx.services.db, ctx.session.user.id),
   }),
 );
 
 builder.mutationField('setEvidenceShown', (t) =>
-  t.boolean({
+  t.withAuth({ signedIn: true }).boolean({
     description: 'Shows or hides labs solved and knowledge-check scores on /verify and the certificate screen.',
     args: { show: t.arg.boolean() },
-    resolve: (_root, args, ctx) => setEvidenceShown(ctx.services.db, requireUser(ctx).id, args.show),
+    resolve: (_root, args, ctx) => setEvidenceShown(ctx.services.db, ctx.session.user.id, args.show),
   }),
 );

@@ -1,5 +1,4 @@
 import { builder } from '../../graphql/builder';
-import { requirePaidUser } from '../../graphql/guards';
 import { CertificateType, PublicCertificateType } from '../certificates/certificate-schema';
 import { LessonType } from '../courses/course-schema';
 import type { Question } from '../courses/questions';
@@ -76,11 +75,11 @@ const LessonQuestionType = builder
   });
 
 builder.objectField(LessonType, 'questions', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: [LessonQuestionType],
     description: "The lesson's knowledge check, with the session learner's attempts.",
     resolve: async (lesson, _args, ctx) => {
-      const user = requirePaidUser(ctx);
+      const { user } = ctx.session;
       const attempts = await lessonAttempts(ctx.services.db, user.id, lesson.moduleId, lesson);
       return lesson.questions.map((question) => ({ question, attempt: attempts.get(question.id) }));
     },
@@ -88,7 +87,7 @@ builder.objectField(LessonType, 'questions', (t) =>
 );
 
 builder.mutationField('answerQuestion', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: QuestionAttemptType,
     description:
       'Checks an answer on the server and records it. The first answer to each question is kept as it was; later tries are counted.',
@@ -100,7 +99,7 @@ builder.mutationField('answerQuestion', (t) =>
       text: t.arg.string({ required: false, description: 'The typed answer (short).' }),
     },
     resolve: async (_root, args, ctx) => {
-      const user = requirePaidUser(ctx);
+      const { user } = ctx.session;
       const target = { moduleId: args.module_id, lessonNumber: args.number, questionId: args.question_id };
       return answerQuestion(ctx.services.db, ctx.services.catalogue, user.id, target, {
         choices: args.choices,
@@ -111,12 +110,12 @@ builder.mutationField('answerQuestion', (t) =>
 );
 
 builder.mutationField('showAnswer', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: QuestionAttemptType,
     description: 'Shows the right answer of a question the learner has tried. Their first answer still counts.',
     args: { module_id: t.arg.string(), number: t.arg.int(), question_id: t.arg.string() },
     resolve: async (_root, args, ctx) => {
-      const user = requirePaidUser(ctx);
+      const { user } = ctx.session;
       const target = { moduleId: args.module_id, lessonNumber: args.number, questionId: args.question_id };
       return showAnswer(ctx.services.db, ctx.services.catalogue, user.id, target);
     },

@@ -1,5 +1,4 @@
 import { builder } from '../../graphql/builder';
-import { requirePaidUser, requireUser } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
 import type { CourseModule, Lesson } from './catalogue';
 import type { Section } from './markdown';
@@ -47,22 +46,18 @@ export const LessonType = builder.objectRef<Lesson & { moduleId: string }>('Less
 });
 
 builder.queryField('catalogue', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [CourseModuleType],
     description: 'The seven modules in order, for any signed-in learner.',
-    resolve: (_root, _args, ctx) => {
-      requireUser(ctx);
-      return [...ctx.services.catalogue.modules];
-    },
+    resolve: (_root, _args, ctx) => [...ctx.services.catalogue.modules],
   }),
 );
 
 builder.queryField('lesson', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: LessonType,
     args: { module_id: t.arg.string(), number: t.arg.int() },
     resolve: (_root, args, ctx) => {
-      requirePaidUser(ctx);
       const lesson = ctx.services.catalogue.lesson(args.module_id, args.number);
       if (!lesson) throw new AppError('NOT_FOUND', 'That lesson does not exist.');
       return { ...lesson, moduleId: args.module_id };

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { hasCourseAccess, requirePaidUser, requireUser } from '../../graphql/guards';
+import { hasCourseAccess } from '../../graphql/auth-scopes';
 import type { GraphQLContext } from '../../graphql/context';
 import { renderMarkdown } from '../courses/markdown';
 import {
@@ -11,8 +11,10 @@ import {
   type LabDeps,
   type LabProgressRow,
   type LabView,
+  LAB_MESSAGES,
 } from './lab-service';
 import { findLab } from '@ehc/labs/catalogue';
+import { looksLikeFlag } from '@ehc/labs/flags';
 
 export function labDeps(ctx: GraphQLContext): LabDeps {
   const { env, db, labLimits } = ctx.services;
@@ -92,11 +94,11 @@ function present(row: LabProgressRow, paid: boolean): LabParent {
 }
 
 builder.queryField('labs', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: [LabType],
     description: "Every lab of the course with the session learner's progress; unpaid learners see the list too.",
     resolve: async (_root, _args, ctx) => {
-      const user = requireUser(ctx);
+      const { user } = ctx.session;
       const paid = hasCourseAccess(user);
       return (await learnerLabs(ctx.services.db, user.id)).map((view) => ({ ...view, paid }));
     },
@@ -104,48 +106,48 @@ builder.queryField('labs', (t) =>
 );
 
 builder.mutationField('startLab', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: LabSessionType,
     description: 'Starts a lab for a paid learner: a fresh instance on the lab site, reached by the returned URL.',
     args: { lab_id: t.arg.string() },
     resolve: (_root, args, ctx) => {
-      const user = requirePaidUser(ctx);
+      const { user } = ctx.session;
       return startLab(labDeps(ctx), user.id, args.lab_id);
     },
   }),
 );
 
 builder.mutationField('submitLabFlag', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: LabResultType,
     description: "Records a solve when the flag is the learner's own for that lab; throttled per learner.",
-    args: { lab_id: t.arg.string(), flag: t.arg.string() },
-    resolve: (_root, args, ctx) => {
-      const user = requirePaidUser(ctx);
-      return submitLabFlag(labDeps(ctx), user.id, args.lab_id, args.flag);
+    args: {
+      lab_id: t.arg.string(),
+      flag: t.arg.string({ validate: [(flag) => looksLikeFlag(flag.trim()), { message: LAB_MESSAGES.flagShape }] }),
     },
+    resolve: (_root, args, ctx) => submitLabFlag(labDeps(ctx), ctx.session.user.id, args.lab_id, args.flag),
   }),
 );
 
 builder.mutationField('revealLabHint', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: LabType,
     description: 'Reveals the next hint of a lab (one at a time).',
     args: { lab_id: t.arg.string() },
     resolve: async (_root, args, ctx) => {
-      const user = requirePaidUser(ctx);
+      const { user } = ctx.session;
       return present(await revealLabHint(ctx.services.db, user.id, args.lab_id), true);
     },
   }),
 );
 
 builder.mutationField('openLabWriteup', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: LabType,
     description: 'Opens the write-up of a lab; a later solve is then recorded as "solved with the write-up".',
     args: { lab_id: t.arg.string() },
     resolve: async (_root, args, ctx) => {
-      const user = requirePaidUser(ctx);
+      const { user } = ctx.session;
       return present(await openLabWriteup(ctx.services.db, user.id, args.lab_id), true);
     },
   }),

@@ -1,5 +1,4 @@
 import { builder } from '../../graphql/builder';
-import { requirePaidUser, requireUser } from '../../graphql/guards';
 import type { GraphQLContext } from '../../graphql/context';
 import { CheckScoreType } from '../checks/checks-schema';
 import {
@@ -41,23 +40,23 @@ const UserProgressType = builder.objectRef<ProgressView>('UserProgress').impleme
 });
 
 builder.queryField('progress', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: UserProgressType,
     description: "The session learner's progress.",
     resolve: async (_root, _args, ctx) => {
-      const user = requireUser(ctx);
+      const { user } = ctx.session;
       return presentProgress(await getUserProgress(progressDeps(ctx), user.id));
     },
   }),
 );
 
 builder.mutationField('markLessonComplete', (t) =>
-  t.field({
+  t.withAuth({ paid: true }).field({
     type: ModuleProgressType,
     description: 'Marks a lesson complete for the session learner; repeating it is harmless.',
     args: { module_id: t.arg.string(), number: t.arg.int() },
     resolve: async (_root, args, ctx) => {
-      const user = requirePaidUser(ctx);
+      const { user } = ctx.session;
       return presentModuleProgress(await markLessonComplete(progressDeps(ctx), user.id, args.module_id, args.number));
     },
   }),

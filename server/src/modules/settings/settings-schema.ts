@@ -1,8 +1,8 @@
+import { normaliseReason } from '@ehc/common';
 import { builder } from '../../graphql/builder';
-import { requireAdmin } from '../../graphql/guards';
 import { AppError } from '../../lib/errors';
 import { sampleLessonOf, type SampleLesson } from '../courses/sample-lesson';
-import { recordAudit, requireReason } from '../admin/audit-log';
+import { reasonRule, recordAudit } from '../admin/audit-log';
 import {
   checkNewSettings,
   publicPricing,
@@ -152,24 +152,21 @@ builder.queryField('sellerContact', (t) =>
 );
 
 builder.queryField('businessSettings', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: BusinessSettingsType,
     description: 'Admins only.',
-    resolve: (_root, _args, ctx) => {
-      requireAdmin(ctx);
-      return ctx.services.settings();
-    },
+    resolve: (_root, _args, ctx) => ctx.services.settings(),
   }),
 );
 
 builder.mutationField('updateBusinessSettings', (t) =>
-  t.field({
+  t.withAuth({ admin: true }).field({
     type: BusinessSettingsType,
     description: 'Admins only: saves the settings (validated) and records the change and its reason in the audit log.',
-    args: { input: t.arg({ type: BusinessSettingsInput }), reason: t.arg.string() },
+    args: { input: t.arg({ type: BusinessSettingsInput }), reason: t.arg.string({ validate: reasonRule }) },
     resolve: async (_root, { input, reason }, ctx) => {
-      const admin = requireAdmin(ctx);
-      const why = requireReason(reason);
+      const admin = ctx.session.user;
+      const why = normaliseReason(reason);
       const before = await ctx.services.settings();
       const sample = input.sample_lesson;
       if (sample && !ctx.services.catalogue.lesson(sample.module_id, sample.number)) {
