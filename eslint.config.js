@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/.build/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/.build/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      // Written by GraphQL Code Generator (`npm run codegen`).
+      'web/src/gql/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -41,6 +50,21 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/gql(/|$)',
+              allowTypeImports: true,
+              message:
+                'Import only types from src/gql/ (its values would load every document with the first page); write documents with graphql() from lib/graphql.ts.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

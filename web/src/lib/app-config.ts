@@ -1,25 +1,27 @@
-import { gql } from './graphql';
+import type { GetAppConfigQuery } from '../gql/graphql';
+import { gql, graphql } from './graphql';
 import { cachedRequest } from './request-cache';
 
-export interface TrackingConfig {
-  ads_id: string | null;
-  signup_label: string | null;
-  purchase_label: string | null;
-  ga4_id: string | null;
-}
+/** Public settings: `payments_mode` is "razorpay" or "simulated"; `tracking` is null without ids. */
+export type AppConfig = GetAppConfigQuery['appConfig'];
 
-export interface AppConfig {
-  payments_mode: 'razorpay' | 'simulated';
-  tracking: TrackingConfig | null;
-}
+export type TrackingConfig = NonNullable<AppConfig['tracking']>;
 
-const config = cachedRequest(async () => {
-  const data = await gql<{ appConfig: AppConfig }>(
-    'GetAppConfig',
-    `query GetAppConfig { appConfig { payments_mode tracking { ads_id signup_label purchase_label ga4_id } } }`,
-  );
-  return data.appConfig;
-});
+const GetAppConfig = graphql(`
+  query GetAppConfig {
+    appConfig {
+      payments_mode
+      tracking {
+        ads_id
+        signup_label
+        purchase_label
+        ga4_id
+      }
+    }
+  }
+`);
+
+const config = cachedRequest(async () => (await gql(GetAppConfig)).appConfig);
 
 /** Public settings from the server (payments mode, tracking ids), fetched once. */
 export const fetchAppConfig = config.get;

@@ -1,5 +1,11 @@
 import { getJson } from './get-json';
-import { gql } from './graphql';
+import type {
+  AttemptFieldsFragment,
+  CheckScoreFieldsFragment,
+  GetLessonQuestionsQuery,
+  ModuleProgressFieldsFragment,
+} from '../gql/graphql';
+import { gql, graphql, withFragments } from './graphql';
 import { cachedRequest } from './request-cache';
 
 export interface LessonSummary {
@@ -35,46 +41,54 @@ export interface LessonBody extends LessonText {
   questions: LessonQuestion[];
 }
 
-export type QuestionKind = 'single' | 'multiple' | 'short';
-
 /** A knowledge-check question; which options are right arrives only with an attempt. */
-export interface LessonQuestion {
-  id: string;
-  kind: QuestionKind;
-  prompt_html: string;
-  options: { index: number; html: string }[];
-  attempt: QuestionAttempt | null;
-}
+export type LessonQuestion = GetLessonQuestionsQuery['lesson']['questions'][number];
 
-export interface QuestionAttempt {
-  question_id: string;
-  first_correct: boolean;
-  last_correct: boolean;
-  attempts: number;
-  last_choices: number[];
-  last_text: string | null;
-  /** Whether the right answer is shown: after a right answer, a second try, or "Show answer". */
-  answer_shown: boolean;
-  /** Empty until answer_shown. */
-  correct_choices: number[];
-  correct_answer: string | null;
-  explanation_html: string;
-}
+/** How a question is answered: "single", "multiple" or "short". */
+export type QuestionKind = LessonQuestion['kind'];
 
 /** Knowledge checks of a module (or the course): questions, answered, right at the first attempt. */
-export interface CheckScore {
-  total: number;
-  answered: number;
-  first_time_right: number;
-}
+export const CheckScoreFields = graphql(`
+  fragment CheckScoreFields on CheckScore {
+    total
+    answered
+    first_time_right
+  }
+`);
+export type CheckScore = CheckScoreFieldsFragment;
 
-export interface ModuleProgress {
-  module_id: string;
-  completed_lessons: number[];
-  completed: boolean;
-  completed_at: string | null;
-  checks: CheckScore;
-}
+/** The right answer and explanation arrive only once `answer_shown`. */
+const AttemptFields = graphql(`
+  fragment AttemptFields on QuestionAttempt {
+    question_id
+    first_correct
+    last_correct
+    attempts
+    last_choices
+    last_text
+    answer_shown
+    correct_choices
+    correct_answer
+    explanation_html
+  }
+`);
+export type QuestionAttempt = AttemptFieldsFragment;
+
+const ModuleProgressFields = withFragments(
+  graphql(`
+    fragment ModuleProgressFields on ModuleProgress {
+      module_id
+      completed_lessons
+      completed
+      completed_at
+      checks {
+        ...CheckScoreFields
+      }
+    }
+  `),
+  CheckScoreFields,
+);
+export type ModuleProgress = ModuleProgressFieldsFragment;
 
 export interface UserProgress {
   completed_modules: string[];
@@ -82,11 +96,6 @@ export interface UserProgress {
   /** The unfinished module the learner worked on last, or null. */
   resume_module_id: string | null;
 }
-
-const MODULE_PROGRESS_FIELDS =
-  'module_id completed_lessons completed completed_at checks { total answered first_time_right }';
-const ATTEMPT_FIELDS =
-  'question_id first_correct last_correct attempts last_choices last_text answer_shown correct_choices correct_answer explanation_html';
 
 /**
  * What the session document brings besides the user (server: learner-routes.ts): the
@@ -143,11 +152,17 @@ export function fetchProgress(userId: string): Promise<UserProgress> {
   return kept?.userId === userId ? Promise.resolve(kept.progress) : getJson<UserProgress>('/api/progress');
 }
 
+const GetModuleIntros = graphql(`
+  query GetModuleIntros {
+    catalogue {
+      id
+      intro_html
+    }
+  }
+`);
+
 const intros = cachedRequest(async () => {
-  const data = await gql<{ catalogue: { id: string; intro_html: string }[] }>(
-    'GetModuleIntros',
-    `query GetModuleIntros { catalogue { id intro_html } }`,
-  );
+  const data = await gql(GetModuleIntros);
   return new Map(data.catalogue.map((m) => [m.id, m.intro_html]));
 });
 
@@ -155,6 +170,28 @@ const intros = cachedRequest(async () => {
 export async function fetchModuleIntro(moduleId: string): Promise<string | undefined> {
   return (await intros.get()).get(moduleId);
 }
+
+const GetLessonQuestions = withFragments(
+  graphql(`
+    query GetLessonQuestions($module: String!, $number: Int!) {
+      lesson(module_id: $module, number: $number) {
+        questions {
+          id
+          kind
+          prompt_html
+          options {
+            index
+            html
+          }
+          attempt {
+            ...AttemptFields
+          }
+        }
+      }
+    }
+  `),
+  AttemptFields,
+);
 
 const lessonCache = new Map<string, Promise<LessonBody>>();
 
@@ -167,13 +204,7 @@ export function fetchLesson(moduleId: string, number: number): Promise<LessonBod
   let request = lessonCache.get(key);
   if (!request) {
     const text = getJson<LessonText>(`/api/lessons/${encodeURIComponent(moduleId)}/${number}`);
-    const check = gql<{ lesson: { questions: LessonQuestion[] } }>(
-      'GetLessonQuestions',
-      `query GetLessonQuestions($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) {
-        questions { id kind prompt_html options { index html } attempt { ${ATTEMPT_FIELDS} } }
-      } }`,
-      { module: moduleId, number },
-    );
+    const check = gql(GetLessonQuestions, { module: moduleId, number });
     request = Promise.all([text, check]).then(([lesson, data]) => ({ ...lesson, questions: data.lesson.questions }));
     request.catch(() => lessonCache.delete(key));
     lessonCache.set(key, request);
@@ -181,16 +212,32 @@ export function fetchLesson(moduleId: string, number: number): Promise<LessonBod
   return request;
 }
 
+const UpdateUserProgress = withFragments(
+  graphql(`
+    mutation UpdateUserProgress($module: String!, $number: Int!) {
+      markLessonComplete(module_id: $module, number: $number) {
+        ...ModuleProgressFields
+      }
+    }
+  `),
+  ModuleProgressFields,
+);
+
 export async function markLessonComplete(moduleId: string, number: number): Promise<ModuleProgress> {
-  const data = await gql<{ markLessonComplete: ModuleProgress }>(
-    'UpdateUserProgress',
-    `mutation UpdateUserProgress($module: String!, $number: Int!) {
-      markLessonComplete(module_id: $module, number: $number) { ${MODULE_PROGRESS_FIELDS} }
-    }`,
-    { module: moduleId, number },
-  );
+  const data = await gql(UpdateUserProgress, { module: moduleId, number });
   return data.markLessonComplete;
 }
+
+const AnswerQuestion = withFragments(
+  graphql(`
+    mutation AnswerQuestion($module: String!, $number: Int!, $question: String!, $choices: [Int!], $text: String) {
+      answerQuestion(module_id: $module, number: $number, question_id: $question, choices: $choices, text: $text) {
+        ...AttemptFields
+      }
+    }
+  `),
+  AttemptFields,
+);
 
 /** Checks an answer on the server; the cached lesson then remembers the attempt for this visit. */
 export async function answerQuestion(
@@ -199,13 +246,7 @@ export async function answerQuestion(
   questionId: string,
   given: { choices?: number[]; text?: string },
 ): Promise<QuestionAttempt> {
-  const data = await gql<{ answerQuestion: QuestionAttempt }>(
-    'AnswerQuestion',
-    `mutation AnswerQuestion($module: String!, $number: Int!, $question: String!, $choices: [Int!], $text: String) {
-      answerQuestion(module_id: $module, number: $number, question_id: $question, choices: $choices, text: $text) { ${ATTEMPT_FIELDS} }
-    }`,
-    { module: moduleId, number, question: questionId, ...given },
-  );
+  const data = await gql(AnswerQuestion, { module: moduleId, number, question: questionId, ...given });
   const cached = lessonCache.get(`${moduleId}/${number}`);
   void cached?.then((lesson) => {
     const question = lesson.questions.find((q) => q.id === questionId);
@@ -214,15 +255,20 @@ export async function answerQuestion(
   return data.answerQuestion;
 }
 
+const ShowAnswer = withFragments(
+  graphql(`
+    mutation ShowAnswer($module: String!, $number: Int!, $question: String!) {
+      showAnswer(module_id: $module, number: $number, question_id: $question) {
+        ...AttemptFields
+      }
+    }
+  `),
+  AttemptFields,
+);
+
 /** "Show answer": the right answer of a question the learner has tried; the first answer still counts. */
 export async function showAnswer(moduleId: string, number: number, questionId: string): Promise<QuestionAttempt> {
-  const data = await gql<{ showAnswer: QuestionAttempt }>(
-    'ShowAnswer',
-    `mutation ShowAnswer($module: String!, $number: Int!, $question: String!) {
-      showAnswer(module_id: $module, number: $number, question_id: $question) { ${ATTEMPT_FIELDS} }
-    }`,
-    { module: moduleId, number, question: questionId },
-  );
+  const data = await gql(ShowAnswer, { module: moduleId, number, question: questionId });
   const cached = lessonCache.get(`${moduleId}/${number}`);
   void cached?.then((lesson) => {
     const question = lesson.questions.find((q) => q.id === questionId);

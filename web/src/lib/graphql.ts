@@ -1,4 +1,8 @@
 import { MESSAGES } from '@ehc/common';
+// Types only: the generated module holds every document, and importing its values would
+// put them all in whichever chunk imported it first (see `graphql` below).
+import type { graphql as generatedGraphql } from '../gql/gql';
+import type { TypedDocumentString } from '../gql/graphql';
 
 /** An API failure the UI can act on: a stable code plus a message safe to show. */
 export class ApiError extends Error {
@@ -53,12 +57,72 @@ export function failureMessage(error: unknown, fallback: string = MESSAGES.gener
   return error instanceof ApiError ? error.message : fallback;
 }
 
+/** Any document, whatever its result and variables: a fragment, say. */
+type SomeDocument = TypedDocumentString<unknown, never>;
+
+/** A document as sent: its own definition, then those of the fragments it spreads. */
+class DocumentText extends String {
+  readonly __meta__: { operationName?: string; fragmentName?: string };
+  readonly #text: string;
+
+  constructor(
+    /** The operation or fragment as written. */
+    readonly source: string,
+    /** The fragments it needs, by name, nested ones included. */
+    readonly fragments: ReadonlyMap<string, string> = new Map(),
+  ) {
+    const text = [source, ...fragments.values()].join('\n');
+    super(text);
+    this.#text = text;
+    const [, kind, name] = /^\s*(query|mutation|subscription|fragment)\s+([_A-Za-z]\w*)/.exec(source) ?? [];
+    if (!kind || !name) throw new Error(`A GraphQL document of the web app starts with a named definition: ${source}`);
+    this.__meta__ = kind === 'fragment' ? { fragmentName: name } : { operationName: name };
+  }
+
+  override toString(): string {
+    return this.#text;
+  }
+}
+
 /**
- * Sends one named GraphQL operation to our API (same origin, cookie session).
+ * A GraphQL document of the web app, written where it is used:
+ * `const GetLabs = graphql(\`query GetLabs { labs { id } }\`)`. Its result and variables
+ * types are the ones GraphQL Code Generator made from the server's schema for exactly that
+ * text (src/gql/, `npm run codegen`; a text it has not seen matches no overload, so
+ * `npm run typecheck` fails). Only the types come from there: the text stays in the
+ * module that wrote it, so each page's documents load with that page and the console's
+ * only with the console (docs/decisions/0038-typed-graphql-documents.md).
+ */
+export const graphql = ((source: string) => new DocumentText(source)) as unknown as typeof generatedGraphql;
+
+/**
+ * `document` with the definitions of the fragments it spreads, which the server needs in
+ * the same request: `withFragments(graphql(\`… { ...UserFields }\`), UserFields)`. Codegen
+ * checks that each spread names a fragment that fits; one left out here is refused by the
+ * server's validation, in every test that sends the document.
+ */
+export function withFragments<D extends SomeDocument>(document: D, ...fragments: SomeDocument[]): D {
+  const own = document as unknown as DocumentText;
+  const needed = new Map(own.fragments);
+  for (const fragment of fragments as unknown as DocumentText[]) {
+    for (const [name, text] of fragment.fragments) needed.set(name, text);
+    needed.set(fragment.__meta__.fragmentName!, fragment.source);
+  }
+  return new DocumentText(own.source, needed) as unknown as D;
+}
+
+/**
+ * Sends one GraphQL operation to our API (same origin, cookie session), with its name as
+ * `operationName` (the server's metrics and the browser tests pick requests by it).
  * Transport failures — a non-JSON body, an HTTP error without GraphQL errors, a
  * response with neither data nor errors — become the generic message (decisions §6).
  */
-export async function gql<T>(operationName: string, query: string, variables?: Record<string, unknown>): Promise<T> {
+export async function gql<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  ...[variables]: TVariables extends Record<string, never> ? [] : [variables: TVariables]
+): Promise<TResult> {
+  const operationName = (document as unknown as DocumentText).__meta__.operationName;
+  const query = document.toString();
   let response: Response;
   try {
     response = await fetch('/graphql', {
@@ -72,9 +136,9 @@ export async function gql<T>(operationName: string, query: string, variables?: R
     throw new ApiError('NETWORK', MESSAGES.generic);
   }
 
-  let body: GraphQLResponse<T>;
+  let body: GraphQLResponse<TResult>;
   try {
-    body = (await response.json()) as GraphQLResponse<T>;
+    body = (await response.json()) as GraphQLResponse<TResult>;
   } catch {
     console.warn(`${operationName}: HTTP ${response.status} with a non-JSON body`);
     throw new ApiError('TRANSPORT', MESSAGES.generic);

@@ -1,64 +1,95 @@
-import { gql } from './graphql';
+import type { LabFieldsFragment, StartLabMutation, SubmitLabFlagMutation } from '../gql/graphql';
+import { gql, graphql, withFragments } from './graphql';
 
-export interface Lab {
-  id: string;
-  module_id: string;
-  lesson_number: number;
-  title: string;
-  difficulty: 'Beginner' | 'Intermediate' | 'Advanced';
-  objective: string;
-  solved: boolean;
-  solved_at: string | null;
-  solved_with_writeup: boolean;
-  hint_count: number;
-  hints: string[];
-  writeup_html: string | null;
-}
+/** A lab with the learner's progress; `hints` are those revealed so far, `writeup_html` once opened. */
+export type Lab = LabFieldsFragment;
 
-const LAB_FIELDS =
-  'id module_id lesson_number title difficulty objective solved solved_at solved_with_writeup hint_count hints writeup_html';
+const LabFields = graphql(`
+  fragment LabFields on Lab {
+    id
+    module_id
+    lesson_number
+    title
+    difficulty
+    objective
+    solved
+    solved_at
+    solved_with_writeup
+    hint_count
+    hints
+    writeup_html
+  }
+`);
+
+const GetLabs = withFragments(
+  graphql(`
+    query GetLabs {
+      labs {
+        ...LabFields
+      }
+    }
+  `),
+  LabFields,
+);
 
 export async function fetchLabs(): Promise<Lab[]> {
-  return (await gql<{ labs: Lab[] }>('GetLabs', `query GetLabs { labs { ${LAB_FIELDS} } }`)).labs;
+  return (await gql(GetLabs)).labs;
 }
 
-export async function startLab(labId: string): Promise<{ url: string; expires_at: string }> {
-  const data = await gql<{ startLab: { url: string; expires_at: string } }>(
-    'StartLab',
-    'mutation StartLab($lab: String!) { startLab(lab_id: $lab) { url expires_at } }',
-    { lab: labId },
-  );
-  return data.startLab;
+const StartLab = graphql(`
+  mutation StartLab($lab: String!) {
+    startLab(lab_id: $lab) {
+      url
+      expires_at
+    }
+  }
+`);
+
+export async function startLab(labId: string): Promise<StartLabMutation['startLab']> {
+  return (await gql(StartLab, { lab: labId })).startLab;
 }
 
-export async function submitLabFlag(
-  labId: string,
-  flag: string,
-): Promise<{ solved: boolean; solved_at: string | null }> {
-  const data = await gql<{ submitLabFlag: { solved: boolean; solved_at: string | null } }>(
-    'SubmitLabFlag',
-    'mutation SubmitLabFlag($lab: String!, $flag: String!) { submitLabFlag(lab_id: $lab, flag: $flag) { solved solved_at } }',
-    { lab: labId, flag },
-  );
-  return data.submitLabFlag;
+const SubmitLabFlag = graphql(`
+  mutation SubmitLabFlag($lab: String!, $flag: String!) {
+    submitLabFlag(lab_id: $lab, flag: $flag) {
+      solved
+      solved_at
+    }
+  }
+`);
+
+export async function submitLabFlag(labId: string, flag: string): Promise<SubmitLabFlagMutation['submitLabFlag']> {
+  return (await gql(SubmitLabFlag, { lab: labId, flag })).submitLabFlag;
 }
+
+const RevealLabHint = withFragments(
+  graphql(`
+    mutation RevealLabHint($lab: String!) {
+      revealLabHint(lab_id: $lab) {
+        ...LabFields
+      }
+    }
+  `),
+  LabFields,
+);
 
 export async function revealLabHint(labId: string): Promise<Lab> {
-  const data = await gql<{ revealLabHint: Lab }>(
-    'RevealLabHint',
-    `mutation RevealLabHint($lab: String!) { revealLabHint(lab_id: $lab) { ${LAB_FIELDS} } }`,
-    { lab: labId },
-  );
-  return data.revealLabHint;
+  return (await gql(RevealLabHint, { lab: labId })).revealLabHint;
 }
 
+const OpenLabWriteup = withFragments(
+  graphql(`
+    mutation OpenLabWriteup($lab: String!) {
+      openLabWriteup(lab_id: $lab) {
+        ...LabFields
+      }
+    }
+  `),
+  LabFields,
+);
+
 export async function openLabWriteup(labId: string): Promise<Lab> {
-  const data = await gql<{ openLabWriteup: Lab }>(
-    'OpenLabWriteup',
-    `mutation OpenLabWriteup($lab: String!) { openLabWriteup(lab_id: $lab) { ${LAB_FIELDS} } }`,
-    { lab: labId },
-  );
-  return data.openLabWriteup;
+  return (await gql(OpenLabWriteup, { lab: labId })).openLabWriteup;
 }
 
 /** Labs solved and in all, for one module. */

@@ -1,19 +1,21 @@
-import { gql } from './graphql';
+import type { GetLegalPageQuery } from '../gql/graphql';
+import { gql, graphql } from './graphql';
 
 export type LegalSlug = 'terms' | 'privacy' | 'refunds' | 'contact';
 
-export interface LegalPageContent {
-  slug: LegalSlug;
-  title: string;
-  /** Sanitized on the server (markdown-it without raw HTML; settings values escaped). */
-  html: string;
-}
+/** A legal page; `html` is sanitized on the server (markdown-it without raw HTML; settings values escaped). */
+export type LegalPageContent = NonNullable<GetLegalPageQuery['legalPage']>;
+
+const GetLegalPage = graphql(`
+  query GetLegalPage($slug: String!) {
+    legalPage(slug: $slug) {
+      slug
+      title
+      html
+    }
+  }
+`);
 
 export async function fetchLegalPage(slug: LegalSlug): Promise<LegalPageContent | null> {
-  const data = await gql<{ legalPage: LegalPageContent | null }>(
-    'GetLegalPage',
-    'query GetLegalPage($slug: String!) { legalPage(slug: $slug) { slug title html } }',
-    { slug },
-  );
-  return data.legalPage;
+  return (await gql(GetLegalPage, { slug })).legalPage;
 }

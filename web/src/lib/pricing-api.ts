@@ -1,30 +1,29 @@
-import { gql } from './graphql';
+import type { GetPricingQuery } from '../gql/graphql';
+import { gql, graphql } from './graphql';
 import { cachedRequest } from './request-cache';
 
-/** The price and what may honestly be said about it (the server decides; product-decisions §7). */
-export interface Pricing {
-  /** In paise: the total a learner pays, GST included when the seller is registered. */
-  price: number;
-  /** The "was" price in paise, or null when none is configured: then nothing is struck out. */
-  reference_price: number | null;
-  discount_percent: number | null;
-  /** The days (YYYY-MM-DD) the "was" price was really charged, when the seller gave them. */
-  reference_charged_since: string | null;
-  reference_charged_until: string | null;
-  /** ISO time; only present while the offer really runs. */
-  offer_ends_at: string | null;
-  gst_registered: boolean;
-}
+/**
+ * The price and what may honestly be said about it (the server decides; product-decisions §7):
+ * paise, GST included when the seller is registered; no "was" price unless one is configured,
+ * with the days it was really charged; `offer_ends_at` only while the offer really runs.
+ */
+export type Pricing = GetPricingQuery['pricing'];
 
-const pricing = cachedRequest(async () => {
-  const data = await gql<{ pricing: Pricing }>(
-    'GetPricing',
-    `query GetPricing { pricing {
-      price reference_price discount_percent reference_charged_since reference_charged_until offer_ends_at gst_registered
-    } }`,
-  );
-  return data.pricing;
-});
+const GetPricing = graphql(`
+  query GetPricing {
+    pricing {
+      price
+      reference_price
+      discount_percent
+      reference_charged_since
+      reference_charged_until
+      offer_ends_at
+      gst_registered
+    }
+  }
+`);
+
+const pricing = cachedRequest(async () => (await gql(GetPricing)).pricing);
 
 /** The price as it stands, fetched once per visit. */
 export const fetchPricing = pricing.get;

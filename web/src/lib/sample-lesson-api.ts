@@ -1,15 +1,9 @@
 import { getJson } from './get-json';
-import { gql } from './graphql';
+import type { GetSampleLessonQuery } from '../gql/graphql';
+import { gql, graphql } from './graphql';
 
 /** The free sample lesson the seller offers, as the landing page links it. */
-export interface SampleLessonLink {
-  module_id: string;
-  module_title: string;
-  number: number;
-  title: string;
-  summary: string;
-  path: string;
-}
+export type SampleLessonLink = NonNullable<GetSampleLessonQuery['sampleLesson']>;
 
 /** The sample lesson's text: the same document a subscriber's reader gets. */
 export interface SampleLessonText {
@@ -21,12 +15,21 @@ export interface SampleLessonText {
   reading_minutes: number;
 }
 
+const GetSampleLesson = graphql(`
+  query GetSampleLesson {
+    sampleLesson {
+      module_id
+      module_title
+      number
+      title
+      summary
+      path
+    }
+  }
+`);
+
 export async function fetchSampleLessonLink(): Promise<SampleLessonLink | null> {
-  const data = await gql<{ sampleLesson: SampleLessonLink | null }>(
-    'GetSampleLesson',
-    'query GetSampleLesson { sampleLesson { module_id module_title number title summary path } }',
-  );
-  return data.sampleLesson;
+  return (await gql(GetSampleLesson)).sampleLesson;
 }
 
 /** The text, when `moduleId`/`number` is the sample in force (else NOT_FOUND). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gql } from './graphql';
+import { markLessonComplete } from './course-api';
 import { SessionProvider, useSession, type SessionUser } from './session';
 
 const ASHA: SessionUser = {
@@ -96,9 +96,7 @@ function startRefresh(api: () => ReturnType<typeof useSession>): Promise<Session
 function startRequest(): Promise<unknown> {
   let request!: Promise<unknown>;
   act(() => {
-    request = gql('UpdateUserProgress', 'mutation UpdateUserProgress { markLessonComplete }').catch(
-      (error: unknown) => error,
-    );
+    request = markLessonComplete('web-application', 1).catch((error: unknown) => error);
   });
   return request;
 }

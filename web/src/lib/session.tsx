@@ -11,33 +11,58 @@ import {
 } from 'react';
 import { clearCourseCache, receiveSessionCourseData, type SessionCourseData } from './course-api';
 import { getJson } from './get-json';
-import { gql, sessionRefusals } from './graphql';
+import type { UserFieldsFragment } from '../gql/graphql';
+import { gql, graphql, sessionRefusals, withFragments } from './graphql';
 
-export interface SessionUser {
-  user_id: string;
-  full_name: string;
-  phone: string;
-  payment_status: boolean;
-  subscribed: boolean;
-  /** Shows the console link; the server checks the role on every admin call anyway. */
-  is_admin: boolean;
-  /** GST state code for tax invoices (optional, set on the account page). */
-  state_code: string | null;
-}
+/**
+ * Every document that returns the signed-in user asks for the same fields, so none loses
+ * one. `is_admin` only shows the console link: the server checks the role on every admin call.
+ */
+export const UserFields = graphql(`
+  fragment UserFields on User {
+    user_id
+    full_name
+    phone
+    payment_status
+    subscribed
+    is_admin
+    state_code
+  }
+`);
 
-/** Every query that returns the signed-in user asks for the same fields, so none loses one. */
-export const USER_FIELDS = 'user_id full_name phone payment_status subscribed is_admin state_code';
+/** The signed-in learner, as every document and the session GET return them. */
+export type SessionUser = UserFieldsFragment;
 
 /**
  * The session user, with the learner's progress and the catalogue's address, as one plain
  * GET the page shell can preload (server: learner-routes.ts).
  */
 const SESSION_PATH = '/api/session';
-const LOGIN_MUTATION = `mutation LoginUser($email: String!, $password: String!) {
-  loginUser(email: $email, password: $password) { ${USER_FIELDS} }
-}`;
-const SIGNUP_MUTATION = `mutation SignupUser($input: SignupInput!) { signupUser(input: $input) { ${USER_FIELDS} } }`;
-const LOGOUT_MUTATION = `mutation LogoutUser { logoutUser }`;
+const LoginUser = withFragments(
+  graphql(`
+    mutation LoginUser($email: String!, $password: String!) {
+      loginUser(email: $email, password: $password) {
+        ...UserFields
+      }
+    }
+  `),
+  UserFields,
+);
+const SignupUser = withFragments(
+  graphql(`
+    mutation SignupUser($input: SignupInput!) {
+      signupUser(input: $input) {
+        ...UserFields
+      }
+    }
+  `),
+  UserFields,
+);
+const LogoutUser = graphql(`
+  mutation LogoutUser {
+    logoutUser
+  }
+`);
 
 export interface SignupFields {
   email: string;
@@ -178,18 +203,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       forgetSession,
       refresh,
       login: async (email, password) => {
-        const data = await gql<{ loginUser: SessionUser }>('LoginUser', LOGIN_MUTATION, { email, password });
+        const data = await gql(LoginUser, { email, password });
         setUser(data.loginUser);
         return data.loginUser;
       },
       signup: async (input) => {
-        const data = await gql<{ signupUser: SessionUser }>('SignupUser', SIGNUP_MUTATION, { input });
+        const data = await gql(SignupUser, { input });
         setUser(data.signupUser);
         return data.signupUser;
       },
       logout: async () => {
         try {
-          await gql('LogoutUser', LOGOUT_MUTATION);
+          await gql(LogoutUser);
         } finally {
           clearCourseCache();
           setUser(null);

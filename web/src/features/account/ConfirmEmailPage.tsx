@@ -3,9 +3,15 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/button-styles';
 import { PublicShell } from '../../components/PublicShell';
-import { gql } from '../../lib/graphql';
+import { gql, graphql } from '../../lib/graphql';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { accountErrorMessage, isApiError } from './account-errors';
+
+const ConfirmEmail = graphql(`
+  mutation ConfirmEmail($token: String!) {
+    confirmEmail(token: $token)
+  }
+`);
 
 /**
  * `/confirm-email?token=…`: the page the welcome email's link opens. The learner presses
@@ -21,7 +27,7 @@ export function ConfirmEmailPage() {
   async function confirm() {
     setState('busy');
     try {
-      await gql('ConfirmEmail', 'mutation ConfirmEmail($token: String!) { confirmEmail(token: $token) }', { token });
+      await gql(ConfirmEmail, { token });
       setState('done');
     } catch (error) {
       if (isApiError(error, 'RESET_LINK_INVALID')) setState('invalid');

@@ -1,7 +1,19 @@
 import { useEffect, useId, useState } from 'react';
 import { FormMessage } from '../../components/FormMessage';
-import { gql } from '../../lib/graphql';
+import { gql, graphql } from '../../lib/graphql';
 import { accountErrorMessage } from './account-errors';
+
+const GetEvidenceShown = graphql(`
+  query GetEvidenceShown {
+    evidenceShown
+  }
+`);
+
+const SetEvidenceShown = graphql(`
+  mutation SetEvidenceShown($show: Boolean!) {
+    setEvidenceShown(show: $show)
+  }
+`);
 
 /**
  * The learner's choice to show "Labs solved" and knowledge-check scores on /verify and
@@ -15,7 +27,7 @@ export function EvidenceSetting() {
 
   useEffect(() => {
     let current = true;
-    gql<{ evidenceShown: boolean }>('GetEvidenceShown', 'query GetEvidenceShown { evidenceShown }').then(
+    gql(GetEvidenceShown).then(
       (data) => current && setShown(data.evidenceShown),
       (failure: unknown) => current && setError(accountErrorMessage(failure)),
     );
@@ -29,9 +41,7 @@ export function EvidenceSetting() {
     setSaved(null);
     setShown(show);
     try {
-      await gql('SetEvidenceShown', 'mutation SetEvidenceShown($show: Boolean!) { setEvidenceShown(show: $show) }', {
-        show,
-      });
+      await gql(SetEvidenceShown, { show });
       setSaved(show ? 'Shown on your certificates.' : 'Hidden from your certificates.');
     } catch (failure) {
       setShown(!show);

@@ -1,51 +1,74 @@
-import { USER_FIELDS, type SessionUser } from '../../lib/session';
-import { gql } from '../../lib/graphql';
+import type { CreatePaymentOrderMutation, VerifyPaymentInput, VerifyPaymentMutation } from '../../gql/graphql';
+import { gql, graphql, withFragments } from '../../lib/graphql';
+import { UserFields, type SessionUser } from '../../lib/session';
 
-export interface CheckoutOptions {
-  mode: 'razorpay' | 'simulated';
-  key_id: string;
-  order_id: string;
-  amount: number;
-  currency: string;
-  name: string;
-  description: string;
-  prefill: { name: string; email: string; contact: string };
-  notes: { user_id: string; course: string; phone: string };
-}
+/** What the browser needs to open the checkout for one stored order; `mode` is "razorpay" or "simulated". */
+export type CheckoutOptions = CreatePaymentOrderMutation['createPaymentOrder'];
 
-export interface CheckoutSuccess {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-}
+/** What the checkout hands back for a captured payment, sent to the server as it is. */
+export type CheckoutSuccess = VerifyPaymentInput;
+
+const CreatePaymentOrder = graphql(`
+  mutation CreatePaymentOrder {
+    createPaymentOrder {
+      mode
+      key_id
+      order_id
+      amount
+      currency
+      name
+      description
+      prefill {
+        name
+        email
+        contact
+      }
+      notes {
+        user_id
+        course
+        phone
+      }
+    }
+  }
+`);
 
 export async function createPaymentOrder(): Promise<CheckoutOptions> {
-  const data = await gql<{ createPaymentOrder: CheckoutOptions }>(
-    'CreatePaymentOrder',
-    `mutation CreatePaymentOrder { createPaymentOrder {
-      mode key_id order_id amount currency name description prefill { name email contact } notes { user_id course phone } } }`,
-  );
-  return data.createPaymentOrder;
+  return (await gql(CreatePaymentOrder)).createPaymentOrder;
 }
 
-export async function verifyPayment(
-  result: CheckoutSuccess,
-): Promise<{ status: 'paid' | 'pending'; user: SessionUser }> {
-  const data = await gql<{ verifyPayment: { status: 'paid' | 'pending'; user: SessionUser } }>(
-    'VerifyPayment',
-    `mutation VerifyPayment($input: VerifyPaymentInput!) { verifyPayment(input: $input) { status user { ${USER_FIELDS} } } }`,
-    { input: result },
-  );
-  return data.verifyPayment;
+const VerifyPayment = withFragments(
+  graphql(`
+    mutation VerifyPayment($input: VerifyPaymentInput!) {
+      verifyPayment(input: $input) {
+        status
+        user {
+          ...UserFields
+        }
+      }
+    }
+  `),
+  UserFields,
+);
+
+/** `status` is "paid", or "pending" while the gateway has not confirmed the payment. */
+export async function verifyPayment(result: CheckoutSuccess): Promise<VerifyPaymentMutation['verifyPayment']> {
+  return (await gql(VerifyPayment, { input: result })).verifyPayment;
 }
+
+const GetUserPaymentStatus = withFragments(
+  graphql(`
+    query GetUserPaymentStatus {
+      paymentStatus {
+        ...UserFields
+      }
+    }
+  `),
+  UserFields,
+);
 
 /** Asks the server to check with the gateway, then returns the learner as it stands. */
 export async function fetchPaymentStatus(): Promise<SessionUser> {
-  const data = await gql<{ paymentStatus: SessionUser }>(
-    'GetUserPaymentStatus',
-    `query GetUserPaymentStatus { paymentStatus { ${USER_FIELDS} } }`,
-  );
-  return data.paymentStatus;
+  return (await gql(GetUserPaymentStatus)).paymentStatus;
 }
 
 /** The simulated gateway's stand-in for Razorpay's checkout (development and tests only). */
