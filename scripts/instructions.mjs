@@ -117,6 +117,8 @@ async function appEnv() {
     DATABASE_URL: `sqlite:${join(work, `app-${port}.sqlite`)}`,
     LOG_LEVEL: 'info',
     APP_ORIGIN: `http://127.0.0.1:${port}`,
+    // The lab site must be on another host (env.ts: cookies ignore ports); none is started.
+    LAB_ORIGIN: `http://localhost:${Number(port) + 1}`,
   };
 }
 

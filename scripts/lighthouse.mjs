@@ -4,18 +4,21 @@
 // median performance score with the figures behind it. Measures; asserts nothing.
 // Needs a built web app (npm run build) and Debian's Chromium.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { graphqlAs, markPaid, signUp, waitForHealth } from './lib/app-client.mjs';
+import { ensureChromium } from './lib/ensure-chromium.mjs';
 import { SERVER_NODE_ARGS } from './lib/server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 3;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Debian's desktop Chromium when installed, else the headless shell the browser tests use.
+const chromePath = async () =>
+  process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : await ensureChromium());
 // The flags this machine's Chromium needs (see e2e/playwright.config.ts): no sandbox as
 // root, and no background calls to Google's hosts, which this network refuses.
 const CHROME_FLAGS = [
@@ -35,10 +38,18 @@ export async function runLighthouse() {
   const databaseUrl = `sqlite:${join(dir, 'lighthouse.db')}`;
   const server = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', APP_ORIGIN: base },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      APP_ORIGIN: base,
+      // The lab site must be on another host (env.ts: cookies ignore ports); none is started.
+      LAB_ORIGIN: `http://localhost:${port + 1}`,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: await chromePath(), chromeFlags: CHROME_FLAGS });
   try {
     await waitForHealth(base);
     const { cookie, certificateId } = await preparePaidLearner(base, databaseUrl);
