@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors';
-import { billingDeps } from '../modules/billing/billing-deps';
-import { SimulatedGateway, type SimulatedCheckoutResult } from '../modules/billing/simulated-gateway';
-import { handleRazorpayWebhook, WebhookSignatureError, type WebhookResult } from '../modules/billing/webhook-service';
-import type { Services } from '../services';
-import { makeJsonPostGuard } from './csrf-guard';
+import { makeJsonPostGuard } from '../../http/csrf-guard';
+import { AppError } from '../../lib/errors';
+import type { Metrics } from '../../lib/metrics';
+import { billingDeps, type BillingServices } from './billing-deps';
+import { SimulatedGateway, type SimulatedCheckoutResult } from './simulated-gateway';
+import { handleRazorpayWebhook, WebhookSignatureError, type WebhookResult } from './webhook-service';
+
+/** What the payment routes use: payment code's services, and the webhook counter. */
+export interface PaymentRouteServices extends BillingServices {
+  metrics: BillingServices['metrics'] & Pick<Metrics, 'webhookEvents'>;
+}
 
 /**
  * POST /webhooks/razorpay, and in simulated mode the stand-in checkout endpoint. The
  * webhook route reads its body as raw bytes: the signature covers those exact bytes, and
  * a parsed-and-re-serialised body would not match. Razorpay reads only the status: 400 for
  * a delivery that will never verify, 500 for one worth retrying; the body is the one error
- * shape (error-answers.ts).
+ * shape (http/error-answers.ts).
  */
-export async function registerPaymentRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function registerPaymentRoutes(app: FastifyInstance, services: PaymentRouteServices): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
