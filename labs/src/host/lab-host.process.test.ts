@@ -36,9 +36,14 @@ async function login(start: string, username: string, password = 'x'): Promise<R
 }
 
 describe('the lab host process', () => {
-  it('runs under the permission model: no file writes, no child processes, no workers, no addons', () => {
-    const ready = host.lines.find((line) => line.includes('labs ready'));
-    expect(ready && JSON.parse(ready)).toMatchObject({ permissions: true });
+  it('runs under the permission model: no file writes, no child processes, no workers, no addons', async () => {
+    // The host says so once it listens; the line may reach us after the first answer does.
+    const ready = await vi.waitFor(() => {
+      const line = host.lines.find((candidate) => candidate.includes('labs ready'));
+      if (!line) throw new Error('no "labs ready" line yet');
+      return line;
+    });
+    expect(JSON.parse(ready)).toMatchObject({ permissions: true });
   });
 
   it('serves the canonical lab over plain HTTP: a form posting to `login`, the flag for administrator', async () => {
