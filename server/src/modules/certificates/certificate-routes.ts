@@ -1,19 +1,19 @@
 import { bakeCredential } from '@ehc/common/credentials';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { renderCertificatePng } from '../modules/certificates/certificate-image';
-import {
-  certificateFileName,
-  findCertificate,
-  verifyUrl,
-  type CertificateRow,
-} from '../modules/certificates/certificate-service';
-import { AppError } from '../lib/errors';
-import { PRIMARY_ALGORITHM } from '../modules/credentials/credential-service';
-import type { Services } from '../services';
-import { contentDisposition } from './content-disposition';
-import { etagMatches, etagOf } from './etag';
-import { requestUser } from './request-session';
+import { contentDisposition } from '../../http/content-disposition';
+import { etagMatches, etagOf } from '../../http/etag';
+import { requestUser, type RequestSessionDeps } from '../../http/request-session';
+import { AppError } from '../../lib/errors';
+import { PRIMARY_ALGORITHM, type CredentialIssuer } from '../credentials/credential-service';
+import { renderCertificatePng } from './certificate-image';
+import { certificateFileName, findCertificate, verifyUrl, type CertificateRow } from './certificate-service';
+
+/** What the certificate routes use: the session lookup, the public origin and the credential signer. */
+export interface CertificateRouteServices extends RequestSessionDeps {
+  env: RequestSessionDeps['env'] & { appOrigin: string };
+  credentials: Pick<CredentialIssuer, 'credentialFor'>;
+}
 
 /**
  * GET /certificates/<id>.png: the certificate image, drawn on the server, for its holder
@@ -24,7 +24,7 @@ import { requestUser } from './request-session';
  * GET /certificates/<id>/credential.jwt: the same signed credential (RS256) as a file, on the
  * same terms; /credential-eddsa.jwt: the same credential signed with Ed25519 (decision 0035).
  */
-export function registerCertificateRoutes(app: FastifyInstance, services: Services): void {
+export function registerCertificateRoutes(app: FastifyInstance, services: CertificateRouteServices): void {
   // The 200 most recently used images are kept (≈100 KB each) under their ETag, which holds everything in them
   // that can change: an admin may reissue a certificate under the same id with a corrected
   // name, and every server must then draw the new name, not serve its old picture.

@@ -1,17 +1,24 @@
 import { isModuleId } from '@ehc/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError } from '../lib/errors';
-import { FULL_SCOPE } from '../modules/certificates/certificate-service';
-import { buildAchievement, termsContext } from '../modules/credentials/credential-builder';
-import { STATUS_LIST_TTL_SECONDS } from '../modules/credentials/credential-service';
-import type { Services } from '../services';
+import { AppError } from '../../lib/errors';
+import { FULL_SCOPE } from '../certificates/certificate-service';
+import type { Catalogue } from '../courses/catalogue';
+import { buildAchievement, termsContext } from './credential-builder';
+import { STATUS_LIST_TTL_SECONDS, type CredentialIssuer } from './credential-service';
+
+/** What the public credential documents are built from. */
+export interface CredentialRouteServices {
+  env: { appOrigin: string };
+  credentials: Pick<CredentialIssuer, 'jwks' | 'issuerProfile' | 'issuer' | 'statusList'>;
+  catalogue: Catalogue;
+}
 
 /**
  * What anyone needs to check a credential without our database, served publicly and to
  * any origin (a verifier may be another website's script): the public keys, the
  * revocation status lists, the issuer's profile and the achievements.
  */
-export function registerCredentialRoutes(app: FastifyInstance, services: Services): void {
+export function registerCredentialRoutes(app: FastifyInstance, services: CredentialRouteServices): void {
   const credentials = services.credentials;
   const publicJson = (reply: FastifyReply, maxAgeSeconds: number) =>
     reply
