@@ -5,7 +5,7 @@ import { getSessionLearner } from '../modules/progress/progress-service';
 import { presentProgress, progressViewSchema } from '../modules/progress/progress-presenter';
 import { presentUser, userViewSchema } from '../modules/users/user-presenter';
 import type { Services } from '../services';
-import type { CourseDocuments } from './course-routes';
+import type { CourseDocuments } from '../modules/courses/course-routes';
 
 /**
  * What the dashboard and the reader need about the signed-in learner, as plain GETs the

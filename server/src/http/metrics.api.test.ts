@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPERATION_LABELS } from '../graphql/operation-metrics';
 import { createTestApp, makeMinimalWebApp, uniqueEmail, type TestApp } from '../test/test-app';
-import { CourseDocuments } from './course-routes';
+import { CourseDocuments } from '../modules/courses/course-routes';
 import { registerWebApp } from './web-app';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';

@@ -8,7 +8,7 @@ import { certificateTitle, findCertificate, verifyUrl } from '../modules/certifi
 import { hasCourseAccess } from '../graphql/auth-scopes';
 import type { Services } from '../services';
 import { isSampleLesson, sampleLessonOf } from '../modules/courses/sample-lesson';
-import { lessonDocumentPath, type CourseDocuments } from './course-routes';
+import { lessonDocumentPath, type CourseDocuments } from '../modules/courses/course-routes';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { answerNotFound } from './error-answers';
 import { SESSION_PATH } from './learner-routes';

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/auth-scopes';
-import { AppError } from '../lib/errors';
-import type { Catalogue, CourseModule, Lesson } from '../modules/courses/catalogue';
-import type { Services } from '../services';
-import { PreparedJson } from './prepared-json';
-import { requestUser } from './request-session';
+import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../../graphql/auth-scopes';
+import { PreparedJson } from '../../http/prepared-json';
+import { requestUser, type RequestSessionDeps } from '../../http/request-session';
+import { AppError } from '../../lib/errors';
+import type { Catalogue, CourseModule, Lesson } from './catalogue';
 
 /**
  * The course's fixed text as plain GETs the browser can cache and revalidate, instead of
@@ -15,7 +14,7 @@ import { requestUser } from './request-session';
  *   document tells the web app the current address;
  * - `GET /api/lessons/<module>/<number>`: one lesson's body, for paid learners.
  * All are built once and answer a repeat visit with a 304. The learner's own session and
- * progress are GETs too (learner-routes.ts); knowledge-check attempts stay in GraphQL.
+ * progress are GETs too (modules/progress/learner-routes.ts); knowledge-check attempts stay in GraphQL.
  */
 const CATALOGUE_PATH = '/api/catalogue';
 
@@ -28,7 +27,11 @@ export function lessonDocumentPath(catalogue: Catalogue, moduleId: string, numbe
   return `/api/lessons/${moduleId}/${numberText}`;
 }
 
-export function registerCourseRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
+export function registerCourseRoutes(
+  app: FastifyInstance,
+  services: RequestSessionDeps,
+  documents: CourseDocuments,
+): void {
   app.get(CATALOGUE_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!(await requestUser(request, services))) throw AppError.unauthenticated();

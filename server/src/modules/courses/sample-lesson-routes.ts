@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors';
-import { isSampleLesson, sampleLessonOf } from '../modules/courses/sample-lesson';
-import type { Services } from '../services';
+import { AppError } from '../../lib/errors';
+import type { BusinessSettings } from '../settings/business-settings';
+import type { Catalogue } from './catalogue';
 import type { CourseDocuments } from './course-routes';
+import { isSampleLesson, sampleLessonOf } from './sample-lesson';
+
+/** What the sample lesson route reads: the seller's choice of lesson, and the course. */
+export interface SampleLessonServices {
+  settings(): Promise<BusinessSettings>;
+  catalogue: Catalogue;
+}
 
 /**
  * `GET /api/sample-lesson/<module>/<number>`: the free sample lesson's text, for anyone,
@@ -10,7 +17,11 @@ import type { CourseDocuments } from './course-routes';
  * seller chose (any other answers 404, as if it did not exist). The seller may choose another
  * at any time, so a visitor's browser revalidates it (ETag, 304) rather than keeping it.
  */
-export function registerSampleLessonRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
+export function registerSampleLessonRoutes(
+  app: FastifyInstance,
+  services: SampleLessonServices,
+  documents: CourseDocuments,
+): void {
   app.get<{ Params: { module: string; number: string } }>(
     '/api/sample-lesson/:module/:number',
     async (request, reply) => {
