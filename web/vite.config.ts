@@ -66,7 +66,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /[\\/]web[\\/]src[\\/](components[\\/](LoadingScreen|SiteHeader|DisplaySettings)|lib[\\/](request-cache|display-settings))/,
+              test: /[\\/]web[\\/]src[\\/](components[\\/](LoadingScreen|SiteHeader|DisplaySettings)|lib[\\/]display-settings)/,
             },
           ],
         },

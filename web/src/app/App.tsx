@@ -1,4 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { queryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 import { ForgetPageProgressOnMove } from './ForgetPageProgressOnMove';
 import { PageSuspense } from './lazy-pages';
@@ -10,22 +12,26 @@ function AppRoutes() {
 
 export function App() {
   return (
-    <SessionProvider>
-      {/* The first stop for a keyboard: past the header straight to the page's content
+    // Server state lives in one query cache (decisions/0040); the session provider clears it
+    // when the learner signs out.
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        {/* The first stop for a keyboard: past the header straight to the page's content
           (every page's <main> has id="main"). */}
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-emerald-500 px-4 py-3 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
-      {/* Pages load as their own chunks (lazy-pages.tsx): "Loading..." until one arrives. */}
-      <PageSuspense>
-        <BrowserRouter>
-          <ForgetPageProgressOnMove />
-          <AppRoutes />
-        </BrowserRouter>
-      </PageSuspense>
-    </SessionProvider>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-emerald-500 px-4 py-3 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        {/* Pages load as their own chunks (lazy-pages.tsx): "Loading..." until one arrives. */}
+        <PageSuspense>
+          <BrowserRouter>
+            <ForgetPageProgressOnMove />
+            <AppRoutes />
+          </BrowserRouter>
+        </PageSuspense>
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { checkScoreText, labsSolvedText, fetchCertificates } from '../lib/certificate-api';
-import { useAsync } from '../lib/use-async';
+import { queryKeys } from '../lib/query-keys';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -20,16 +21,22 @@ interface CertificateDialogProps {
  * credential file (docs/credentials.md), which the downloaded image also carries inside.
  */
 export function CertificateDialog({ moduleId, completedModules, onBack }: CertificateDialogProps) {
-  const certificates = useAsync(fetchCertificates, `certificates:${moduleId ?? 'FULL'}`);
+  const certificates = useQuery({
+    queryKey: queryKeys.certificates,
+    queryFn: fetchCertificates,
+    // Asked afresh each time the screen opens (a certificate may just have been issued),
+    // with "Loading..." meanwhile rather than the list from the last time.
+    gcTime: 0,
+  });
   const certificate = certificates.data?.find((c) => c.module_id === moduleId);
 
   return (
     <Dialog label="Certificate" onClose={onBack}>
       <div className="mx-auto w-full max-w-3xl p-3 sm:p-4">
         <section className="rounded-3xl border border-slate-700 bg-slate-900 p-5 shadow-2xl sm:p-7">
-          {certificates.status === 'error' && <ErrorPanel onRetry={certificates.reload} />}
-          {certificates.status === 'loading' && <p className="py-16 text-center text-slate-400">Loading...</p>}
-          {certificates.status === 'ready' && !certificate && (
+          {certificates.status === 'error' && <ErrorPanel onRetry={() => void certificates.refetch()} />}
+          {certificates.status === 'pending' && <p className="py-16 text-center text-slate-400">Loading...</p>}
+          {certificates.status === 'success' && !certificate && (
             <p className="py-10 text-center text-slate-300">
               This certificate is being issued. Please try again in a moment.
             </p>

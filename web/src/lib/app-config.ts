@@ -1,6 +1,7 @@
 import type { GetAppConfigQuery } from '../gql/graphql';
 import { gql, graphql } from './graphql';
-import { cachedRequest } from './request-cache';
+import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
 
 /** Public settings: `payments_mode` is "razorpay" or "simulated"; `tracking` is null without ids. */
 export type AppConfig = GetAppConfigQuery['appConfig'];
@@ -21,7 +22,12 @@ const GetAppConfig = graphql(`
   }
 `);
 
-const config = cachedRequest(async () => (await gql(GetAppConfig)).appConfig);
-
-/** Public settings from the server (payments mode, tracking ids), fetched once. */
-export const fetchAppConfig = config.get;
+/** Public settings from the server (payments mode, tracking ids), fetched once per visit. */
+export function fetchAppConfig(): Promise<AppConfig> {
+  return queryClient.query({
+    queryKey: queryKeys.appConfig,
+    queryFn: async () => (await gql(GetAppConfig)).appConfig,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -5,8 +5,10 @@ import type {
   GetLessonQuestionsQuery,
   ModuleProgressFieldsFragment,
 } from '../gql/graphql';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { gql, graphql, withFragments } from './graphql';
-import { cachedRequest } from './request-cache';
+import { queryKeys } from './query-keys';
+import type { SessionDocument } from './session';
 
 export interface LessonSummary {
   number: number;
@@ -108,33 +110,20 @@ export interface SessionCourseData {
 
 /** Before the session document has arrived (or when it failed), the revalidated address. */
 const DEFAULT_CATALOGUE_PATH = '/api/catalogue';
-let cataloguePath = DEFAULT_CATALOGUE_PATH;
-/** The progress that came with the page, and whose it is. */
-let pageProgress: { userId: string; progress: UserProgress } | null = null;
 
 /**
- * Keeps what the session document of `userId` (null: signed out) brought. Its progress is
- * as fresh as the page: the screen the page opened on takes it instead of asking again
- * (fetchProgress), until the learner moves to another screen (forgetPageProgress).
+ * The seven modules, kept for the visit. The session document names an address that
+ * names the catalogue's content, so after the first visit the browser answers from its
+ * own cache; an older server's answer (during a deploy) may not name it.
  */
-export function receiveSessionCourseData({ progress, catalogue_path }: SessionCourseData, userId: string | null): void {
-  pageProgress = userId && progress ? { userId, progress } : null;
-  // An older server's answer (during a deploy) may not name the catalogue's address.
-  cataloguePath = catalogue_path ?? DEFAULT_CATALOGUE_PATH;
-}
-
-/** Called when the learner moves on: from then on progress is asked for afresh. */
-export function forgetPageProgress(): void {
-  pageProgress = null;
-}
-
-const catalogue = cachedRequest(async () => (await getJson<{ catalogue: CourseModule[] }>(cataloguePath)).catalogue);
-
-/**
- * The seven modules; asked once per visit, at an address that names the catalogue's
- * content, so after the first visit the browser answers from its own cache.
- */
-export const fetchCatalogue = catalogue.get;
+export const catalogueQuery = queryOptions({
+  queryKey: queryKeys.catalogue,
+  queryFn: async ({ client }) => {
+    const path = client.getQueryData<SessionDocument>(queryKeys.session)?.catalogue_path ?? DEFAULT_CATALOGUE_PATH;
+    return (await getJson<{ catalogue: CourseModule[] }>(path)).catalogue;
+  },
+  staleTime: Infinity,
+});
 
 /** Lessons in the whole catalogue, for any text that states a count. */
 export function totalLessons(modules: CourseModule[]): number {
@@ -142,14 +131,31 @@ export function totalLessons(modules: CourseModule[]): number {
 }
 
 /**
- * The progress of `userId`, the signed-in learner, always fresh: what came with the page
- * for the first screen that asks, if it is theirs (someone else may have signed in on this
- * tab since, through a password reset, say), else a plain GET (learner-routes.ts).
+ * The progress of `userId`, the signed-in learner. The session document brings it with the
+ * page (lib/session.tsx puts it here), so the first screen doesn't ask again; once the
+ * learner moves to another screen it is marked stale (app/ForgetPageProgressOnMove.tsx)
+ * and the next screen that shows it asks the server (learner-routes.ts) while showing it.
  */
-export function fetchProgress(userId: string): Promise<UserProgress> {
-  const kept = pageProgress;
-  pageProgress = null;
-  return kept?.userId === userId ? Promise.resolve(kept.progress) : getJson<UserProgress>('/api/progress');
+export function progressQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.progress(userId),
+    queryFn: () => getJson<UserProgress>('/api/progress'),
+    staleTime: Infinity,
+  });
+}
+
+/** Puts a module's progress, as a mutation answered it, into the learner's progress. */
+export function storeModuleProgress(client: QueryClient, userId: string, module: ModuleProgress): void {
+  client.setQueryData(progressQuery(userId).queryKey, (progress) => {
+    if (!progress) return progress;
+    const modules = progress.modules.some((m) => m.module_id === module.module_id)
+      ? progress.modules.map((m) => (m.module_id === module.module_id ? module : m))
+      : [...progress.modules, module];
+    const completed_modules = module.completed
+      ? [...new Set([...progress.completed_modules, module.module_id])]
+      : progress.completed_modules;
+    return { ...progress, modules, completed_modules };
+  });
 }
 
 const GetModuleIntros = graphql(`
@@ -161,15 +167,15 @@ const GetModuleIntros = graphql(`
   }
 `);
 
-const intros = cachedRequest(async () => {
-  const data = await gql(GetModuleIntros);
-  return new Map(data.catalogue.map((m) => [m.id, m.intro_html]));
+/** Module introductions (who it is for, the lab, the authorized-testing note) as HTML, by module id. */
+export const moduleIntrosQuery = queryOptions({
+  queryKey: queryKeys.moduleIntros,
+  queryFn: async (): Promise<Record<string, string>> => {
+    const data = await gql(GetModuleIntros);
+    return Object.fromEntries(data.catalogue.map((m) => [m.id, m.intro_html]));
+  },
+  staleTime: Infinity,
 });
-
-/** Module introductions (who it is for, the lab, the authorized-testing note) as HTML. */
-export async function fetchModuleIntro(moduleId: string): Promise<string | undefined> {
-  return (await intros.get()).get(moduleId);
-}
 
 const GetLessonQuestions = withFragments(
   graphql(`
@@ -193,23 +199,21 @@ const GetLessonQuestions = withFragments(
   AttemptFields,
 );
 
-const lessonCache = new Map<string, Promise<LessonBody>>();
-
 /**
  * A lesson (subscribers only): its text, cacheable, and this learner's knowledge check,
  * asked for at the same time. Kept for the rest of the visit once fetched.
  */
-export function fetchLesson(moduleId: string, number: number): Promise<LessonBody> {
-  const key = `${moduleId}/${number}`;
-  let request = lessonCache.get(key);
-  if (!request) {
-    const text = getJson<LessonText>(`/api/lessons/${encodeURIComponent(moduleId)}/${number}`);
-    const check = gql(GetLessonQuestions, { module: moduleId, number });
-    request = Promise.all([text, check]).then(([lesson, data]) => ({ ...lesson, questions: data.lesson.questions }));
-    request.catch(() => lessonCache.delete(key));
-    lessonCache.set(key, request);
-  }
-  return request;
+export function lessonQuery(moduleId: string, number: number) {
+  return queryOptions({
+    queryKey: queryKeys.lesson(moduleId, number),
+    queryFn: async (): Promise<LessonBody> => {
+      const text = getJson<LessonText>(`/api/lessons/${encodeURIComponent(moduleId)}/${number}`);
+      const check = gql(GetLessonQuestions, { module: moduleId, number });
+      const [lesson, data] = await Promise.all([text, check]);
+      return { ...lesson, questions: data.lesson.questions };
+    },
+    staleTime: Infinity,
+  });
 }
 
 const UpdateUserProgress = withFragments(
@@ -239,7 +243,7 @@ const AnswerQuestion = withFragments(
   AttemptFields,
 );
 
-/** Checks an answer on the server; the cached lesson then remembers the attempt for this visit. */
+/** Checks an answer on the server (the caller keeps the attempt in the lesson: storeAttempt). */
 export async function answerQuestion(
   moduleId: string,
   number: number,
@@ -247,11 +251,6 @@ export async function answerQuestion(
   given: { choices?: number[]; text?: string },
 ): Promise<QuestionAttempt> {
   const data = await gql(AnswerQuestion, { module: moduleId, number, question: questionId, ...given });
-  const cached = lessonCache.get(`${moduleId}/${number}`);
-  void cached?.then((lesson) => {
-    const question = lesson.questions.find((q) => q.id === questionId);
-    if (question) question.attempt = data.answerQuestion;
-  });
   return data.answerQuestion;
 }
 
@@ -269,18 +268,20 @@ const ShowAnswer = withFragments(
 /** "Show answer": the right answer of a question the learner has tried; the first answer still counts. */
 export async function showAnswer(moduleId: string, number: number, questionId: string): Promise<QuestionAttempt> {
   const data = await gql(ShowAnswer, { module: moduleId, number, question: questionId });
-  const cached = lessonCache.get(`${moduleId}/${number}`);
-  void cached?.then((lesson) => {
-    const question = lesson.questions.find((q) => q.id === questionId);
-    if (question) question.attempt = data.showAnswer;
-  });
   return data.showAnswer;
 }
 
-/** Forgets cached lesson bodies (after logout, so the next learner cannot see them). */
-export function clearCourseCache(): void {
-  pageProgress = null;
-  lessonCache.clear();
-  catalogue.clear();
-  intros.clear();
+/** Keeps a question's latest attempt in the cached lesson, so it shows on the way back to it. */
+export function storeAttempt(
+  client: QueryClient,
+  moduleId: string,
+  number: number,
+  questionId: string,
+  attempt: QuestionAttempt,
+): void {
+  client.setQueryData(lessonQuery(moduleId, number).queryKey, (lesson) =>
+    lesson
+      ? { ...lesson, questions: lesson.questions.map((q) => (q.id === questionId ? { ...q, attempt } : q)) }
+      : lesson,
+  );
 }

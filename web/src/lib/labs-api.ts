@@ -1,5 +1,7 @@
 import type { LabFieldsFragment, StartLabMutation, SubmitLabFlagMutation } from '../gql/graphql';
+import { queryOptions } from '@tanstack/react-query';
 import { gql, graphql, withFragments } from './graphql';
+import { queryKeys } from './query-keys';
 
 /** A lab with the learner's progress; `hints` are those revealed so far, `writeup_html` once opened. */
 export type Lab = LabFieldsFragment;
@@ -35,6 +37,9 @@ const GetLabs = withFragments(
 export async function fetchLabs(): Promise<Lab[]> {
   return (await gql(GetLabs)).labs;
 }
+
+/** The course's labs with this learner's progress; asked again by each screen that opens. */
+export const labsQuery = queryOptions({ queryKey: queryKeys.labs, queryFn: fetchLabs });
 
 const StartLab = graphql(`
   mutation StartLab($lab: String!) {

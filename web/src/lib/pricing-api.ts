@@ -1,6 +1,7 @@
 import type { GetPricingQuery } from '../gql/graphql';
+import { queryOptions } from '@tanstack/react-query';
 import { gql, graphql } from './graphql';
-import { cachedRequest } from './request-cache';
+import { queryKeys } from './query-keys';
 
 /**
  * The price and what may honestly be said about it (the server decides; product-decisions §7):
@@ -23,13 +24,15 @@ const GetPricing = graphql(`
   }
 `);
 
-const pricing = cachedRequest(async () => (await gql(GetPricing)).pricing);
-
-/** The price as it stands, fetched once per visit. */
-export const fetchPricing = pricing.get;
-
-/** Forgets the price after the seller changed it in the console, so this tab shows the new one. */
-export const clearPricingCache = pricing.clear;
+/**
+ * The price as it stands, fetched once per visit; the console invalidates it when the
+ * seller changes it, so this tab shows the new one.
+ */
+export const pricingQuery = queryOptions({
+  queryKey: queryKeys.pricing,
+  queryFn: async () => (await gql(GetPricing)).pricing,
+  staleTime: Infinity,
+});
 
 /** "₹49", "₹4,999", or "₹49.50" when the amount has paise. */
 export function formatPrice(paise: number): string {

@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './get-json';
 import type { GetSampleLessonQuery } from '../gql/graphql';
+import { queryKeys } from './query-keys';
 import { gql, graphql } from './graphql';
 
 /** The free sample lesson the seller offers, as the landing page links it. */
@@ -35,4 +37,20 @@ export async function fetchSampleLessonLink(): Promise<SampleLessonLink | null> 
 /** The text, when `moduleId`/`number` is the sample in force (else NOT_FOUND). */
 export function fetchSampleLessonText(moduleId: string, number: string): Promise<SampleLessonText> {
   return getJson<SampleLessonText>(`/api/sample-lesson/${encodeURIComponent(moduleId)}/${encodeURIComponent(number)}`);
+}
+
+/** The sample lesson the landing page links to, or null; kept for the visit. */
+export const sampleLessonLinkQuery = queryOptions({
+  queryKey: queryKeys.sampleLessonLink,
+  queryFn: fetchSampleLessonLink,
+  staleTime: Infinity,
+});
+
+/** The sample lesson's text, kept for the visit; a lesson that is not the sample answers NOT_FOUND. */
+export function sampleLessonQuery(moduleId: string, number: string) {
+  return queryOptions({
+    queryKey: queryKeys.sampleLesson(moduleId, number),
+    queryFn: () => fetchSampleLessonText(moduleId, number),
+    staleTime: Infinity,
+  });
 }

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markLessonComplete } from './course-api';
+import { createQueryClient } from './query-client';
 import { SessionProvider, useSession, type SessionUser } from './session';
 
 const ASHA: SessionUser = {
@@ -69,9 +71,11 @@ function renderSession() {
     return <p>{state.status === 'loading' ? 'loading' : (state.user?.full_name ?? 'signed out')}</p>;
   }
   render(
-    <SessionProvider>
-      <Who />
-    </SessionProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <Who />
+      </SessionProvider>
+    </QueryClientProvider>,
   );
   return () => api;
 }

@@ -9,10 +9,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { clearCourseCache, receiveSessionCourseData, type SessionCourseData } from './course-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { progressQuery, type SessionCourseData } from './course-api';
 import { getJson } from './get-json';
 import type { UserFieldsFragment } from '../gql/graphql';
 import { gql, graphql, sessionRefusals, withFragments } from './graphql';
+import { queryKeys } from './query-keys';
 
 /**
  * Every document that returns the signed-in user asks for the same fields, so none loses
@@ -103,7 +105,8 @@ interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
-type SessionDocument = { me: SessionUser | null } & SessionCourseData;
+/** GET /api/session's answer, kept in the query cache under `queryKeys.session`. */
+export type SessionDocument = { me: SessionUser | null } & SessionCourseData;
 
 /**
  * Holds the signed-in learner as the server reports it. The cookie is HttpOnly, so the
@@ -111,6 +114,7 @@ type SessionDocument = { me: SessionUser | null } & SessionCourseData;
  * "loading" and protected screens wait rather than guess.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
   const [notice, setNotice] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
@@ -130,13 +134,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (user) setNotice(null);
   }, []);
 
+  // Everything the server told this page about the learner goes with them, so the next
+  // one on the device sees nothing of theirs (their lessons' answers, progress, account).
+  const forgetServerState = useCallback(() => queryClient.clear(), [queryClient]);
+
   const forgetSession = useCallback(
     (message: string) => {
-      clearCourseCache();
+      forgetServerState();
       setNotice(message);
       setUser(null);
     },
-    [setUser],
+    [forgetServerState, setUser],
   );
 
   /**
@@ -144,15 +152,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    * applies the answer (through `apply`) with the progress that came with it. Returns the
    * server's answer either way.
    */
-  const askWhoIsSignedIn = useCallback(async (apply: (user: SessionUser | null) => void) => {
-    const asked = changes.current;
-    const data = await getJson<SessionDocument>(SESSION_PATH);
-    if (changes.current === asked) {
-      receiveSessionCourseData(data, data.me?.user_id ?? null);
-      apply(data.me);
-    }
-    return data.me;
-  }, []);
+  const askWhoIsSignedIn = useCallback(
+    async (apply: (user: SessionUser | null) => void) => {
+      const asked = changes.current;
+      // A plain GET, not a cached query: each question answers for the moment it was asked
+      // (the counter above orders them), so two must never be merged into one request.
+      const data = await getJson<SessionDocument>(SESSION_PATH);
+      if (changes.current === asked) {
+        // Into the query cache: the catalogue's address, and the progress, as fresh as the
+        // page, which the screen the page opens on takes instead of asking again
+        // (course-api.ts).
+        queryClient.setQueryData(queryKeys.session, data);
+        if (data.me && data.progress) queryClient.setQueryData(progressQuery(data.me.user_id).queryKey, data.progress);
+        apply(data.me);
+      }
+      return data.me;
+    },
+    [queryClient],
+  );
 
   const refresh = useCallback(
     () =>
@@ -160,11 +177,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const endedHere = me === null && signedIn.current;
         setUser(me);
         if (endedHere) {
-          clearCourseCache();
+          forgetServerState();
           setEnded(true);
         }
       }),
-    [askWhoIsSignedIn, setUser],
+    [askWhoIsSignedIn, forgetServerState, setUser],
   );
 
   // A request refused for want of a session, while a learner is signed in here: ask the
@@ -216,12 +233,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         try {
           await gql(LogoutUser);
         } finally {
-          clearCourseCache();
+          forgetServerState();
           setUser(null);
         }
       },
     }),
-    [state, notice, ended, setUser, forgetSession, refresh],
+    [state, notice, ended, setUser, forgetSession, forgetServerState, refresh],
   );
 
   return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;

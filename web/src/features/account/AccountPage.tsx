@@ -1,10 +1,11 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { fetchAccount, type Account } from '../../lib/account-api';
 import { useSession, useSignedInUser, type SessionUser } from '../../lib/session';
-import { useAsync } from '../../lib/use-async';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DashboardHeader } from '../dashboard/DashboardHeader';
 import { buttonStyles } from '../../components/button-styles';
@@ -24,9 +25,10 @@ export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 
 /** `/account`: the learner's details, password, devices, receipts, data and deletion. */
 export function AccountPage() {
+  const queryClient = useQueryClient();
   useDocumentTitle('Your account · Ethical Hacking Course');
   const user = useSignedInUser();
-  const account = useAsync(fetchAccount, `account:${user.user_id}`);
+  const account = useQuery({ queryKey: queryKeys.account(user.user_id), queryFn: fetchAccount });
 
   return (
     <div className="min-h-dvh">
@@ -39,9 +41,15 @@ export function AccountPage() {
           ← Back to Dashboard
         </Link>
         <h1 className="mt-2 text-2xl font-extrabold text-white sm:text-3xl">Your account</h1>
-        {account.status === 'loading' && <LoadingScreen />}
-        {account.status === 'error' && <ErrorPanel onRetry={account.reload} />}
-        {account.status === 'ready' && <AccountSections account={account.data} user={user} onChange={account.set} />}
+        {account.status === 'pending' && <LoadingScreen />}
+        {account.status === 'error' && <ErrorPanel onRetry={() => void account.refetch()} />}
+        {account.status === 'success' && (
+          <AccountSections
+            account={account.data}
+            user={user}
+            onChange={(changed) => queryClient.setQueryData(queryKeys.account(user.user_id), changed)}
+          />
+        )}
       </main>
       {/* Help, the refund policy and the terms, on signed-in pages too. */}
       <SiteFooter />

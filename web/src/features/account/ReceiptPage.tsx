@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { fetchReceipt, type Receipt } from '../../lib/account-api';
 import { formatIndianDate, formatPaise } from '../../lib/indian-format';
-import { useAsync } from '../../lib/use-async';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './receipt-print.css';
 
@@ -19,9 +20,9 @@ const METHOD_NAMES: Record<string, string> = {
 /** `/account/receipts/:number`: one receipt, laid out to print or save as a PDF. */
 export function ReceiptPage() {
   const { number = '' } = useParams();
-  const receipt = useAsync(() => fetchReceipt(number), number);
+  const receipt = useQuery({ queryKey: queryKeys.receipt(number), queryFn: () => fetchReceipt(number) });
   useDocumentTitle(
-    receipt.status === 'ready' && !receipt.data ? 'Receipt not found' : `Receipt ${number} · Ethical Hacking Course`,
+    receipt.status === 'success' && !receipt.data ? 'Receipt not found' : `Receipt ${number} · Ethical Hacking Course`,
   );
 
   return (
@@ -46,9 +47,9 @@ export function ReceiptPage() {
           </button>
         )}
       </nav>
-      {receipt.status === 'loading' && <LoadingScreen />}
-      {receipt.status === 'error' && <ErrorPanel onRetry={receipt.reload} />}
-      {receipt.status === 'ready' && !receipt.data && <ReceiptNotFound number={number} />}
+      {receipt.status === 'pending' && <LoadingScreen />}
+      {receipt.status === 'error' && <ErrorPanel onRetry={() => void receipt.refetch()} />}
+      {receipt.status === 'success' && !receipt.data && <ReceiptNotFound number={number} />}
       {receipt.data && <ReceiptPaper receipt={receipt.data} />}
     </div>
   );

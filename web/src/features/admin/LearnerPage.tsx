@@ -1,7 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { useAsync } from '../../lib/use-async';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ActionDialog } from './ActionDialog';
 import { fetchLearner, type AdminLearner, type LearnerAction } from './admin-api';
@@ -19,7 +20,8 @@ export function LearnerPage() {
   // The search that led here (LearnerSearchPage passes it), so Back shows the same results.
   const from: unknown = useLocation().state?.from;
   const backTo = typeof from === 'string' && from.startsWith('/admin') ? from : '/admin';
-  const learner = useAsync(() => fetchLearner(learnerId), learnerId);
+  const queryClient = useQueryClient();
+  const learner = useQuery({ queryKey: queryKeys.admin.learner(learnerId), queryFn: () => fetchLearner(learnerId) });
   const name = learner.data ? learner.data.summary.full_name || learner.data.summary.email : 'Learner';
   useDocumentTitle(`${name} · Console`);
 
@@ -31,15 +33,20 @@ export function LearnerPage() {
       >
         ← Back to results
       </Link>
-      {learner.status === 'loading' && <LoadingScreen />}
-      {learner.status === 'error' && <ConsoleError error={learner.error} onRetry={learner.reload} />}
-      {learner.status === 'ready' && !learner.data && (
+      {learner.status === 'pending' && <LoadingScreen />}
+      {learner.status === 'error' && <ConsoleError error={learner.error} onRetry={() => void learner.refetch()} />}
+      {learner.status === 'success' && !learner.data && (
         <>
           <h1 className="mt-2 text-2xl font-extrabold text-white">Learner not found</h1>
           <p className="mt-2 text-slate-300">No learner has this id. Search again from the Learners page.</p>
         </>
       )}
-      {learner.data && <LearnerDetails learner={learner.data} onChange={learner.set} />}
+      {learner.data && (
+        <LearnerDetails
+          learner={learner.data}
+          onChange={(changed) => queryClient.setQueryData(queryKeys.admin.learner(learnerId), changed)}
+        />
+      )}
     </>
   );
 }

@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/button-styles';
 import { FormMessage } from '../../components/FormMessage';
-import { useAsync } from '../../lib/use-async';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { findLearners, type AdminLearnerSummary } from './admin-api';
 import { formatWhen } from './admin-format';
@@ -67,9 +68,9 @@ export function LearnerSearchPage() {
 }
 
 function SearchResults({ query }: { query: string }) {
-  const results = useAsync(() => findLearners(query), query);
-  if (results.status === 'loading') return <p className="mt-6 text-slate-300">Loading...</p>;
-  if (results.status === 'error') return <ConsoleError error={results.error} onRetry={results.reload} />;
+  const results = useQuery({ queryKey: queryKeys.admin.search(query), queryFn: () => findLearners(query) });
+  if (results.status === 'pending') return <p className="mt-6 text-slate-300">Loading...</p>;
+  if (results.status === 'error') return <ConsoleError error={results.error} onRetry={() => void results.refetch()} />;
   const learners = results.data;
   return (
     <section aria-labelledby="results-heading" className="mt-6">

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/button-styles';
@@ -6,7 +7,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { TextField } from '../../components/TextField';
 import { formatPaise } from '../../lib/indian-format';
 import { saveAsFile } from '../../lib/save-as-file';
-import { useAsync } from '../../lib/use-async';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { fetchPaymentsCsv, fetchSales, type AdminSales } from './admin-api';
 import { adminErrorMessage } from './admin-errors';
@@ -26,14 +27,14 @@ export function SalesPage() {
   const today = todayInIndia();
   const from = params.get('from') ?? daysBefore(today, DEFAULT_DAYS - 1);
   const to = params.get('to') ?? today;
-  const sales = useAsync(() => fetchSales(from, to), `${from}:${to}`);
+  const sales = useQuery({ queryKey: queryKeys.admin.sales(from, to), queryFn: () => fetchSales(from, to) });
 
   return (
     <>
       <h1 className="text-2xl font-extrabold text-white sm:text-3xl">Sales</h1>
       <RangeForm key={`${from}:${to}`} from={from} to={to} onShow={(range) => setParams(range)} />
-      {sales.status === 'loading' && <LoadingScreen />}
-      {sales.status === 'error' && <ConsoleError error={sales.error} onRetry={sales.reload} />}
+      {sales.status === 'pending' && <LoadingScreen />}
+      {sales.status === 'error' && <ConsoleError error={sales.error} onRetry={() => void sales.refetch()} />}
       {sales.data && <SalesReport sales={sales.data} />}
     </>
   );

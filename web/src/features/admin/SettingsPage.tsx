@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MODULE_DISPLAY_NAMES, MODULE_IDS } from '@ehc/common';
 import { buttonStyles } from '../../components/button-styles';
@@ -6,8 +7,8 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
 import { ApiError } from '../../lib/graphql';
-import { clearPricingCache, formatPrice } from '../../lib/pricing-api';
-import { useAsync } from '../../lib/use-async';
+import { formatPrice, pricingQuery } from '../../lib/pricing-api';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { fetchBusinessSettings, updateBusinessSettings, type BusinessSettings } from './admin-api';
 import { adminErrorMessage } from './admin-errors';
@@ -28,21 +29,22 @@ import {
 /** `/admin/settings`: who sells the course, how to reach them, and the price. */
 export function SettingsPage() {
   useDocumentTitle('Business settings · Console');
-  const settings = useAsync(fetchBusinessSettings, 'business-settings');
+  const settings = useQuery({ queryKey: queryKeys.admin.settings, queryFn: fetchBusinessSettings });
   return (
     <>
       <h1 className="text-2xl font-extrabold text-white sm:text-3xl">Business settings</h1>
       <p className="mt-1 text-sm text-slate-300">
         Printed on receipts, emails and the legal pages, and shown on the subscription screen as soon as you save.
       </p>
-      {settings.status === 'loading' && <LoadingScreen />}
-      {settings.status === 'error' && <ConsoleError error={settings.error} onRetry={settings.reload} />}
+      {settings.status === 'pending' && <LoadingScreen />}
+      {settings.status === 'error' && <ConsoleError error={settings.error} onRetry={() => void settings.refetch()} />}
       {settings.data && <SettingsForm initial={settings.data} />}
     </>
   );
 }
 
 function SettingsForm({ initial }: { initial: BusinessSettings }) {
+  const queryClient = useQueryClient();
   const ids = useId();
   const [fields, setFields] = useState<SettingsFields>(() => fieldsFrom(initial));
   const [problem, setProblem] = useState<FieldProblem | null>(null);
@@ -73,7 +75,7 @@ function SettingsForm({ initial }: { initial: BusinessSettings }) {
       setFields(fieldsFrom(stored));
       setSaved(true);
       // This tab shows the new price at once; other visitors get it on their next visit.
-      clearPricingCache();
+      void queryClient.invalidateQueries({ queryKey: pricingQuery.queryKey });
     } catch (failure) {
       refuse(
         failure instanceof ApiError && failure.code === 'VALIDATION_FAILED'

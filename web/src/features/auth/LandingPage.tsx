@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { afterSignIn, MODULE_DISPLAY_NAMES, MODULE_IDS, type AuthMode } from '@ehc/common';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { CheckList } from '../../components/CheckList';
 import { SiteFooter } from '../../components/SiteFooter';
-import { fetchPricing, formatPrice, type Pricing } from '../../lib/pricing-api';
-import { fetchSampleLessonLink } from '../../lib/sample-lesson-api';
-import { useAsync } from '../../lib/use-async';
+import { formatPrice, pricingQuery, type Pricing } from '../../lib/pricing-api';
+import { sampleLessonLinkQuery } from '../../lib/sample-lesson-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
 import { AuthScreen, type AuthRequest } from './AuthScreen';
@@ -30,8 +30,8 @@ export function LandingPage() {
   // Most visitors sign in or up next.
   usePrefetch('dashboard');
   const { state, notice } = useSession();
-  const pricing = useAsync(fetchPricing, 'pricing');
-  const sample = useAsync(fetchSampleLessonLink, 'sample-lesson');
+  const pricing = useQuery(pricingQuery);
+  const sample = useQuery(sampleLessonLinkQuery);
   const [authRequest, setAuthRequest] = useState<AuthRequest | null>(null);
   // "Start learning" on another page (the sample lesson) comes here as /#get-started.
   const { hash } = useLocation();

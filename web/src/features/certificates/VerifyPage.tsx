@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { MESSAGES } from '@ehc/common';
 import { useParams } from 'react-router';
 import { certificateDate } from '../../components/CertificateDialog';
@@ -6,14 +7,14 @@ import { SiteFooter } from '../../components/SiteFooter';
 import { SiteHeader } from '../../components/SiteHeader';
 import { checkScoreText, labsSolvedText, verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
 import { ApiError } from '../../lib/graphql';
-import { useAsync } from '../../lib/use-async';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CredentialFileCheck } from './CredentialFileCheck';
 
-function pageTitle(status: string, certificate: PublicCertificate | null | undefined): string {
+function pageTitle(status: 'pending' | 'error' | 'success', certificate: PublicCertificate | null | undefined): string {
   if (certificate?.revoked_at) return 'Certificate revoked';
   if (certificate) return `Certificate: ${certificate.holder_name} · ${certificate.title}`;
-  return status === 'ready' ? 'Certificate not found' : 'Verify a certificate';
+  return status === 'success' ? 'Certificate not found' : 'Verify a certificate';
 }
 
 /**
@@ -46,7 +47,10 @@ function Intro() {
 }
 
 function Lookup({ certificateId }: { certificateId: string }) {
-  const result = useAsync(() => verifyCertificate(certificateId), certificateId);
+  const result = useQuery({
+    queryKey: queryKeys.verify(certificateId),
+    queryFn: () => verifyCertificate(certificateId),
+  });
   const certificate = result.data;
   // The server fills the same titles into the HTML for link previews (http/web-app.ts).
   useDocumentTitle(pageTitle(result.status, certificate));
@@ -54,7 +58,7 @@ function Lookup({ certificateId }: { certificateId: string }) {
     result.status === 'error' && result.error instanceof ApiError && result.error.code === 'RATE_LIMITED';
   return (
     <>
-      {result.status === 'loading' && (
+      {result.status === 'pending' && (
         // About the height of a valid certificate's panel (without the evidence rows, which
         // only learners who chose to show them have), so the file check below does not jump
         // down the page when the answer arrives.
@@ -65,8 +69,8 @@ function Lookup({ certificateId }: { certificateId: string }) {
           {MESSAGES.rateLimited}
         </p>
       )}
-      {result.status === 'error' && !rateLimited && <ErrorPanel onRetry={result.reload} />}
-      {result.status === 'ready' && !certificate && <NotFoundPanel certificateId={certificateId} />}
+      {result.status === 'error' && !rateLimited && <ErrorPanel onRetry={() => void result.refetch()} />}
+      {result.status === 'success' && !certificate && <NotFoundPanel certificateId={certificateId} />}
       {certificate?.revoked_at && <RevokedPanel certificate={certificate} revokedAt={certificate.revoked_at} />}
       {certificate && !certificate.revoked_at && <ValidPanel certificate={certificate} />}
     </>

@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { MODULE_COUNT } from '@ehc/common';
 import { CheckList } from '../../components/CheckList';
 import { CloseButton } from '../../components/CloseButton';
 import { Dialog } from '../../components/Dialog';
-import { fetchPricing, formatPrice, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
-import { useAsync } from '../../lib/use-async';
+import { formatPrice, pricingQuery, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
 import { lessonCountLabel } from './lesson-count';
 
 interface PersuasionPopupProps {
@@ -20,7 +20,7 @@ const CHOICE = 'min-h-12 w-full rounded-xl border-2 px-3 py-2.5 text-base font-b
 
 /** "Wait! Don't Miss Out!" (spec §2), stating only what the price settings make true. */
 export function PersuasionPopup({ variant, lessonCount, onGrab, onClose }: PersuasionPopupProps) {
-  const pricing = useAsync(fetchPricing, 'pricing');
+  const pricing = useQuery(pricingQuery);
   const lessons = lessonCountLabel(lessonCount);
   const benefits = [
     `${MODULE_COUNT} premium modules`,

@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { fetchCatalogue, totalLessons } from '../../lib/course-api';
+import { catalogueQuery, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
-import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PaymentGate } from './PaymentGate';
 
@@ -10,7 +10,7 @@ import { PaymentGate } from './PaymentGate';
 export function SubscriptionPage() {
   useDocumentTitle('Subscribe · Ethical Hacking Course');
   const user = useSignedInUser();
-  const catalogue = useAsync(fetchCatalogue, 'catalogue');
+  const catalogue = useQuery(catalogueQuery);
   // Only a learner who arrives paid is sent away: one who pays here is on the way to
   // /dashboard/premium (useCheckout), and redirecting too would race that navigation.
   const [paidOnArrival] = useState(user.payment_status);

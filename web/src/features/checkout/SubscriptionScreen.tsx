@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { MODULE_COUNT } from '@ehc/common';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckList } from '../../components/CheckList';
 import { CloseButton } from '../../components/CloseButton';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { fetchPricing, formatPrice, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
-import { useAsync } from '../../lib/use-async';
+import { formatPrice, pricingQuery, offerEndsLabel, type Pricing } from '../../lib/pricing-api';
 import { lessonCountLabel } from './lesson-count';
 
 interface SubscriptionScreenProps {
@@ -32,7 +32,7 @@ export function SubscriptionScreen({
   titleLevel: Title,
   children,
 }: SubscriptionScreenProps) {
-  const pricing = useAsync(fetchPricing, 'pricing');
+  const pricing = useQuery(pricingQuery);
   const label = lessonCountLabel(lessonCount);
   const lessons = label ? `${label} lessons` : 'Detailed lessons';
   const features = [
@@ -74,8 +74,8 @@ export function SubscriptionScreen({
           )}
         </div>
         <CheckList items={features} className="mt-6 space-y-3" />
-        {pricing.status === 'loading' && <p className="mt-8 text-slate-300">Loading...</p>}
-        {pricing.status === 'error' && <ErrorPanel onRetry={pricing.reload} />}
+        {pricing.status === 'pending' && <p className="mt-8 text-slate-300">Loading...</p>}
+        {pricing.status === 'error' && <ErrorPanel onRetry={() => void pricing.refetch()} />}
         {pricing.data && (
           <>
             <PriceSummary pricing={pricing.data} />

@@ -1,10 +1,10 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { fetchCatalogue, fetchLesson, fetchModuleIntro, fetchProgress, totalLessons } from '../../lib/course-api';
+import { catalogueQuery, lessonQuery, moduleIntrosQuery, progressQuery, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
-import { useAsync } from '../../lib/use-async';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PaymentGate } from '../checkout/PaymentGate';
 import { CourseReader } from './CourseReader';
@@ -26,17 +26,22 @@ export function CoursePage() {
   const [paid] = useState(user.payment_status);
   const navigate = useNavigate();
   const requested = parseLessonNumber(lessonNumber);
-  const data = useAsync(() => {
-    if (paid) {
-      // Started alongside the catalogue and progress, not after them: the lesson in the
-      // URL and the module introduction are what the reader shows first.
-      if (requested !== null) fetchLesson(moduleId, requested).catch(() => undefined);
-      fetchModuleIntro(moduleId).catch(() => undefined);
-    }
-    return Promise.all([fetchCatalogue(), paid ? fetchProgress(user.user_id) : Promise.resolve(null)]);
-  }, `${moduleId}:${paid}`);
-  const module = data.data?.[0].find((m) => m.id === moduleId);
-  const unknown = data.status === 'ready' && !module;
+  const queryClient = useQueryClient();
+  const catalogue = useQuery(catalogueQuery);
+  const userProgress = useQuery({ ...progressQuery(user.user_id), enabled: paid });
+  // Started alongside the catalogue and progress, not after them: the lesson in the URL and
+  // the module introduction are what the reader shows first.
+  useEffect(() => {
+    if (!paid) return;
+    if (requested !== null) queryClient.query(lessonQuery(moduleId, requested)).catch(() => undefined);
+    queryClient.query(moduleIntrosQuery).catch(() => undefined);
+    // Only when the page opens on a module, as before: the reader asks for the lessons after.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [moduleId, paid, queryClient]);
+  const failed = catalogue.isError || (paid && userProgress.isError);
+  const ready = catalogue.isSuccess && (!paid || userProgress.isSuccess);
+  const module = catalogue.data?.find((m) => m.id === moduleId);
+  const unknown = ready && !module;
   const lesson = requested !== null ? module?.lessons[requested - 1] : undefined;
   useDocumentTitle(
     paid && module && lesson
@@ -52,24 +57,32 @@ export function CoursePage() {
     return () => clearTimeout(timer);
   }, [unknown, navigate]);
 
-  if (data.status === 'error') return <ErrorPanel onRetry={data.reload} />;
-  if (data.status === 'loading' || !module) return <LoadingScreen />;
+  if (failed) {
+    return (
+      <ErrorPanel
+        onRetry={() => {
+          if (catalogue.isError) void catalogue.refetch();
+          if (userProgress.isError) void userProgress.refetch();
+        }}
+      />
+    );
+  }
+  if (!ready || !module) return <LoadingScreen />;
 
   if (!paid) {
-    return <PaymentGate lessonCount={totalLessons(data.data[0])} />;
+    return <PaymentGate lessonCount={totalLessons(catalogue.data)} />;
   }
-  const [catalogue, userProgress] = data.data;
-  const progress = userProgress?.modules.find((m) => m.module_id === module.id) ?? null;
+  const progress = userProgress.data?.modules.find((m) => m.module_id === module.id) ?? null;
   if (!lesson) return <Navigate to={lessonPath(module.id, resumeLesson(module, progress))} replace />;
-  const otherCompleted = catalogue
-    .filter((m) => m.id !== module.id && userProgress?.completed_modules.includes(m.id))
+  const otherCompleted = catalogue.data
+    .filter((m) => m.id !== module.id && userProgress.data?.completed_modules.includes(m.id))
     .map((m) => m.title);
   return (
     <CourseReader
       key={module.id}
       module={module}
       current={lesson.number}
-      initialProgress={progress}
+      progress={progress}
       otherCompletedModules={otherCompleted}
     />
   );

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@ehc/common';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { NavigationType, useNavigate, useNavigationType } from 'react-router';
 import { CertificateDialog } from '../../components/CertificateDialog';
@@ -8,9 +9,10 @@ import { DisplaySettings } from '../../components/DisplaySettings';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { isSessionEnd } from '../../lib/graphql';
 import {
-  fetchLesson,
-  fetchModuleIntro,
+  lessonQuery,
   markLessonComplete,
+  moduleIntrosQuery,
+  storeModuleProgress,
   type CourseModule,
   type ModuleProgress,
   type QuestionAttempt,
@@ -24,8 +26,8 @@ import { ModuleIntro } from './ModuleIntro';
 import { ReaderBottomBar } from './ReaderBottomBar';
 import { ReaderTopBar } from './ReaderTopBar';
 import { useScrollMemory } from '../../lib/scroll-memory';
-import { useAsync } from '../../lib/use-async';
-import { fetchLabs, type Lab } from '../../lib/labs-api';
+import { labsQuery, type Lab } from '../../lib/labs-api';
+import { useSignedInUser } from '../../lib/session';
 import { LabBlock } from '../labs/LabBlock';
 import './lesson-content.css';
 import { SiteFooter } from '../../components/SiteFooter';
@@ -34,15 +36,17 @@ interface CourseReaderProps {
   module: CourseModule;
   /** The lesson in the URL, already checked to exist. */
   current: number;
-  initialProgress: ModuleProgress | null;
+  /** The learner's progress in this module, from the query cache (saves update it there). */
+  progress: ModuleProgress | null;
   /** Titles of the learner's other completed modules, for the certificate screen. */
   otherCompletedModules: string[];
 }
 
 /** The course screen of spec §2 for a subscriber; the lesson shown is the one in the URL. */
-export function CourseReader({ module, current, initialProgress, otherCompletedModules }: CourseReaderProps) {
+export function CourseReader({ module, current, progress, otherCompletedModules }: CourseReaderProps) {
   const navigate = useNavigate();
-  const [progress, setProgress] = useState<ModuleProgress | null>(initialProgress);
+  const queryClient = useQueryClient();
+  const user = useSignedInUser();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -53,18 +57,26 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
   const forwardRef = useRef<HTMLButtonElement>(null);
   // The lesson and the module's introduction arrive together and appear in one step, so
   // nothing already on screen is pushed down by the other.
-  const lesson = useAsync(async () => {
-    const [body, intro] = await Promise.all([fetchLesson(module.id, current), fetchModuleIntro(module.id)]);
-    return { ...body, intro: intro ?? '' };
-  }, `${module.id}/${current}`);
+  const body = useQuery(lessonQuery(module.id, current));
+  const intros = useQuery(moduleIntrosQuery);
+  const lesson =
+    body.isError || intros.isError
+      ? ({ status: 'error' } as const)
+      : body.isSuccess && intros.isSuccess
+        ? ({ status: 'ready', data: { ...body.data, intro: intros.data[module.id] ?? '' } } as const)
+        : ({ status: 'loading' } as const);
+  function retryLesson() {
+    if (body.isError) void body.refetch();
+    if (intros.isError) void intros.refetch();
+  }
 
   // The course's labs with the learner's progress: this lesson's "Try it" blocks and the
-  // outline's marks. Loaded once per visit to the reader; a solve updates it in place.
-  const labs = useAsync(fetchLabs, 'labs');
+  // outline's marks. Asked again when the reader opens; a solve updates it in place.
+  const labs = useQuery(labsQuery);
   const moduleLabs = (labs.data ?? []).filter((lab) => lab.module_id === module.id);
   const lessonLabs = moduleLabs.filter((lab) => lab.lesson_number === current);
   function updateLab(changed: Lab) {
-    if (labs.data) labs.set(labs.data.map((lab) => (lab.id === changed.id ? changed : lab)));
+    queryClient.setQueryData(labsQuery.queryKey, (all) => all?.map((lab) => (lab.id === changed.id ? changed : lab)));
   }
 
   const total = module.lessons.length;
@@ -76,8 +88,8 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
 
   // Warm the cache so "Next" shows the following lesson at once.
   useEffect(() => {
-    if (current < total) fetchLesson(module.id, current + 1).catch(() => {});
-  }, [module.id, current, total]);
+    if (current < total) queryClient.query(lessonQuery(module.id, current + 1)).catch(() => undefined);
+  }, [module.id, current, total, queryClient]);
 
   // A reload, Back or Forward returns to the place this tab left the lesson at, once the
   // lesson and the labs below it are on screen (before that the page is too short to get
@@ -86,7 +98,7 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
   const returning = useNavigationType() === NavigationType.Pop;
   const path = lessonPath(module.id, current);
   const showing = lesson.status === 'ready' && lesson.data.module_id === module.id && lesson.data.number === current;
-  useScrollMemory({ key: path, page: path, ready: showing && labs.status !== 'loading', restore: returning });
+  useScrollMemory({ key: path, page: path, ready: showing && labs.status !== 'pending', restore: returning });
 
   // A new lesson (Next, Previous, the outline) starts at its top, with focus on its title
   // so a screen reader starts reading there; Back or Forward only moves the focus, the
@@ -113,18 +125,15 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
 
   /** A first answer moves the module's knowledge-check score in the outline at once. */
   function countFirstAnswer(attempt: QuestionAttempt) {
-    setProgress((current) =>
-      current
-        ? {
-            ...current,
-            checks: {
-              ...current.checks,
-              answered: current.checks.answered + 1,
-              first_time_right: current.checks.first_time_right + (attempt.first_correct ? 1 : 0),
-            },
-          }
-        : current,
-    );
+    if (!progress) return;
+    storeModuleProgress(queryClient, user.user_id, {
+      ...progress,
+      checks: {
+        ...progress.checks,
+        answered: progress.checks.answered + 1,
+        first_time_right: progress.checks.first_time_right + (attempt.first_correct ? 1 : 0),
+      },
+    });
   }
 
   /** Saves one lesson as done; on failure tells the learner and returns null. */
@@ -132,7 +141,9 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
     setSaving(true);
     try {
       const updated = await markLessonComplete(module.id, number);
-      setProgress(updated);
+      // The answer is the module's progress: the outline, the dashboard and the
+      // certificate read it from the cache, with no second request.
+      storeModuleProgress(queryClient, user.user_id, updated);
       return updated;
     } catch (error) {
       // A session that ended is said by the page (app/SessionEnded.tsx), not by an alert.
@@ -240,7 +251,7 @@ export function CourseReader({ module, current, initialProgress, otherCompletedM
               <ModuleIntro key={current} html={lesson.data.intro} open={current === 1} />
             )}
             {lesson.status === 'loading' && <p className="py-16 text-center text-slate-300">Loading...</p>}
-            {lesson.status === 'error' && <ErrorPanel onRetry={lesson.reload} />}
+            {lesson.status === 'error' && <ErrorPanel onRetry={retryLesson} />}
             {lesson.status === 'ready' && <LessonBody html={lesson.data.html} announce={setAnnouncement} />}
             {lesson.status === 'ready' &&
               lessonLabs.map((lab) => <LabBlock key={lab.id} lab={lab} onChange={updateLab} />)}

@@ -1,6 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { failureMessage } from '../../lib/graphql';
-import { answerQuestion, showAnswer, type LessonQuestion, type QuestionAttempt } from '../../lib/course-api';
+import {
+  answerQuestion,
+  showAnswer,
+  storeAttempt,
+  type LessonQuestion,
+  type QuestionAttempt,
+} from '../../lib/course-api';
 
 interface KnowledgeCheckProps {
   moduleId: string;
@@ -12,6 +19,7 @@ interface KnowledgeCheckProps {
 
 /** "Check your understanding": the lesson's questions, answered and marked on the server. */
 export function KnowledgeCheck({ moduleId, lessonNumber, questions, onFirstAnswer }: KnowledgeCheckProps) {
+  const queryClient = useQueryClient();
   const [attempts, setAttempts] = useState<Record<string, QuestionAttempt | null>>(() =>
     Object.fromEntries(questions.map((q) => [q.id, q.attempt])),
   );
@@ -40,6 +48,8 @@ export function KnowledgeCheck({ moduleId, lessonNumber, questions, onFirstAnswe
               submit={(given) => answerQuestion(moduleId, lessonNumber, question.id, given)}
               reveal={() => showAnswer(moduleId, lessonNumber, question.id)}
               onAnswered={(attempt) => {
+                // The cached lesson remembers the attempt, so it shows on the way back.
+                storeAttempt(queryClient, moduleId, lessonNumber, question.id, attempt);
                 if (!attempts[question.id]) onFirstAnswer(attempt);
                 setAttempts((all) => ({ ...all, [question.id]: attempt }));
               }}

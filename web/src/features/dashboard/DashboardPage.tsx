@@ -1,4 +1,5 @@
 import { LAZY_PAGES, MODULE_COUNT } from '@ehc/common';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePrefetch } from '../../app/lazy-pages';
@@ -6,10 +7,9 @@ import { CertificateDialog } from '../../components/CertificateDialog';
 import { Dialog } from '../../components/Dialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { fetchCatalogue, fetchProgress, totalLessons } from '../../lib/course-api';
+import { catalogueQuery, progressQuery, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
-import { useAsync } from '../../lib/use-async';
-import { fetchLabs, labCount } from '../../lib/labs-api';
+import { labCount, labsQuery } from '../../lib/labs-api';
 import { saveScroll, useScrollMemory } from '../../lib/scroll-memory';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CheckoutPanel } from '../checkout/CheckoutPanel';
@@ -45,15 +45,20 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   useEffect(() => {
     if (grabbedIntoOpenSheet > 0) subscribeRef.current?.focus();
   }, [grabbedIntoOpenSheet]);
-  const data = useAsync(
-    () => Promise.all([fetchCatalogue(), fetchProgress(user.user_id)]),
-    `dashboard:${user.user_id}`,
-  );
+  const catalogue = useQuery(catalogueQuery);
+  const userProgress = useQuery(progressQuery(user.user_id));
+  const data =
+    catalogue.isError || userProgress.isError
+      ? ({ status: 'error' } as const)
+      : catalogue.isSuccess && userProgress.isSuccess
+        ? ({ status: 'ready', data: [catalogue.data, userProgress.data] } as const)
+        : ({ status: 'loading' } as const);
+  function retry() {
+    if (catalogue.isError) void catalogue.refetch();
+    if (userProgress.isError) void userProgress.refetch();
+  }
   // Labs solved per module, for the cards of a paid learner; the cards show without it first.
-  const labs = useAsync(
-    () => (user.payment_status ? fetchLabs() : Promise.resolve([])),
-    `labs:${user.user_id}:${user.payment_status}`,
-  );
+  const labs = useQuery({ ...labsQuery, enabled: user.payment_status });
 
   // A payment closes every payment layer: paying navigates from /dashboard to
   // /dashboard/premium, the same component, so without this the sheet would stay open.
@@ -78,7 +83,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
   useScrollMemory({
     key: SCROLL_KEY,
     page: LAZY_PAGES.dashboard.path,
-    ready: data.status === 'ready' && labs.status !== 'loading' && !showWelcome,
+    ready: data.status === 'ready' && (!user.payment_status || labs.status !== 'pending') && !showWelcome,
     restore: true,
   });
 
@@ -131,7 +136,7 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
         )}
 
         {data.status === 'loading' && <LoadingScreen />}
-        {data.status === 'error' && <ErrorPanel onRetry={data.reload} />}
+        {data.status === 'error' && <ErrorPanel onRetry={retry} />}
         {data.status === 'ready' && (
           <>
             <StatsRow completedModules={completed.size} paid={user.payment_status} />
@@ -145,7 +150,9 @@ export function DashboardPage({ premiumWelcome = false }: { premiumWelcome?: boo
                   locked={!user.payment_status}
                   completed={completed.has(module.id)}
                   progress={data.data[1].modules.find((m) => m.module_id === module.id)}
-                  labs={labs.data ? labCount(labs.data, module.id) : null}
+                  labs={
+                    !user.payment_status ? labCount([], module.id) : labs.data ? labCount(labs.data, module.id) : null
+                  }
                   onOpen={() => openModule(module.id)}
                 />
               ))}

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
 import { fetchLegalPage, type LegalSlug } from '../../lib/legal-api';
-import { useAsync } from '../../lib/use-async';
+import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 // Legal pages are Markdown rendered by the same server code as lessons, so they share its typography.
 import '../course-reader/lesson-content.css';
@@ -11,7 +12,7 @@ import { SiteHeader } from '../../components/SiteHeader';
 
 /** `/terms`, `/privacy`, `/refunds`, `/contact`: public, written in content/legal/, seller filled in by the server. */
 export function LegalPage({ slug }: { slug: LegalSlug }) {
-  const page = useAsync(() => fetchLegalPage(slug), slug);
+  const page = useQuery({ queryKey: queryKeys.legalPage(slug), queryFn: () => fetchLegalPage(slug) });
   const navigate = useNavigate();
   useDocumentTitle(page.data ? `${page.data.title} · Ethical Hacking Course` : 'Ethical Hacking Course');
 
@@ -29,12 +30,14 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
-        {page.status === 'loading' && (
+        {page.status === 'pending' && (
           <p role="status" className="mt-8 text-slate-300">
             Loading...
           </p>
         )}
-        {(page.status === 'error' || (page.status === 'ready' && !page.data)) && <ErrorPanel onRetry={page.reload} />}
+        {(page.status === 'error' || (page.status === 'success' && !page.data)) && (
+          <ErrorPanel onRetry={() => void page.refetch()} />
+        )}
         {page.data && (
           <article>
             <h1 className="text-3xl font-extrabold text-white">{page.data.title}</h1>

@@ -1,12 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SiteHeader } from '../../components/SiteHeader';
 import { ApiError } from '../../lib/graphql';
-import { fetchPricing, formatPrice } from '../../lib/pricing-api';
-import { fetchSampleLessonText } from '../../lib/sample-lesson-api';
-import { useAsync } from '../../lib/use-async';
+import { formatPrice, pricingQuery } from '../../lib/pricing-api';
+import { sampleLessonQuery } from '../../lib/sample-lesson-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LessonBody } from '../course-reader/LessonBody';
 import '../course-reader/lesson-content.css';
@@ -21,8 +21,8 @@ const startButton =
  */
 export function SamplePage() {
   const { moduleId = '', lessonNumber = '' } = useParams();
-  const lesson = useAsync(() => fetchSampleLessonText(moduleId, lessonNumber), `${moduleId}/${lessonNumber}`);
-  const pricing = useAsync(fetchPricing, 'pricing');
+  const lesson = useQuery(sampleLessonQuery(moduleId, lessonNumber));
+  const pricing = useQuery(pricingQuery);
   // What a code block's Copy button did, read out to screen-reader users.
   const [announcement, setAnnouncement] = useState('');
   useDocumentTitle(lesson.data ? `${lesson.data.title} · Free sample lesson` : 'Free sample lesson');
@@ -33,7 +33,7 @@ export function SamplePage() {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 pb-16 sm:px-6">
-        {lesson.status === 'loading' && (
+        {lesson.status === 'pending' && (
           <p role="status" className="mt-8 text-slate-300">
             Loading...
           </p>
@@ -50,7 +50,7 @@ export function SamplePage() {
             </p>
           </section>
         )}
-        {lesson.status === 'error' && !notASample && <ErrorPanel onRetry={lesson.reload} />}
+        {lesson.status === 'error' && !notASample && <ErrorPanel onRetry={() => void lesson.refetch()} />}
         {lesson.data && (
           <article>
             <p className="text-sm font-semibold tracking-widest text-emerald-400 uppercase">Free sample lesson</p>
