@@ -11,7 +11,7 @@ import { isSampleLesson, sampleLessonOf } from '../modules/courses/sample-lesson
 import { lessonDocumentPath, type CourseDocuments } from '../modules/courses/course-routes';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { answerNotFound } from './error-answers';
-import { SESSION_PATH } from './learner-routes';
+import { SESSION_PATH } from '../modules/progress/learner-routes';
 import { pageCodeHints } from './page-code';
 import { requestUser } from './request-session';
 import { pathOf } from '../lib/url-path';

@@ -14,7 +14,7 @@ import type { Catalogue, CourseModule, Lesson } from './catalogue';
  *   document tells the web app the current address;
  * - `GET /api/lessons/<module>/<number>`: one lesson's body, for paid learners.
  * All are built once and answer a repeat visit with a 304. The learner's own session and
- * progress are GETs too (modules/progress/learner-routes.ts); knowledge-check attempts stay in GraphQL.
+ * progress are GETs too (progress/learner-routes.ts); knowledge-check attempts stay in GraphQL.
  */
 const CATALOGUE_PATH = '/api/catalogue';
 

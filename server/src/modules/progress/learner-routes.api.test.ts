@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
-import { createTestApp, signUpLearner, type TestApp } from '../test/test-app';
+import { SESSION_COOKIE, hashSessionToken } from '../auth/session-token';
+import { createTestApp, signUpLearner, type TestApp } from '../../test/test-app';
 
 const ME = `query { me { user_id full_name phone payment_status subscribed is_admin state_code } }`;
 const PROGRESS = `query {

@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors';
-import { SESSION_COOKIE, hashSessionToken } from '../modules/auth/session-token';
-import { getSessionLearner } from '../modules/progress/progress-service';
-import { presentProgress, progressViewSchema } from '../modules/progress/progress-presenter';
-import { presentUser, userViewSchema } from '../modules/users/user-presenter';
-import type { Services } from '../services';
-import type { CourseDocuments } from '../modules/courses/course-routes';
+import { AppError } from '../../lib/errors';
+import type { SessionPolicy } from '../auth/session-store';
+import { SESSION_COOKIE, hashSessionToken } from '../auth/session-token';
+import type { CourseDocuments } from '../courses/course-routes';
+import { presentUser, userViewSchema } from '../users/user-presenter';
+import { presentProgress, progressViewSchema } from './progress-presenter';
+import { getSessionLearner } from './progress-service';
+
+/** What the learner documents read: the session with its learner and progress, and the session policy. */
+export type LearnerRouteServices = Parameters<typeof getSessionLearner>[0] & { env: { session: SessionPolicy } };
 
 /**
  * What the dashboard and the reader need about the signed-in learner, as plain GETs the
- * page shell can preload (web-app.ts) so they download with the page's code instead of
+ * page shell can preload (http/web-app.ts) so they download with the page's code instead of
  * after it, and without a GraphQL execution per screen (decisions/0017, 0018):
  * - `GET /api/session`: what every page asks at boot, in one answer: `me`, the session
  *   user; `progress`, theirs, for the dashboard or reader the page opens on; and
@@ -35,7 +38,11 @@ const sessionDocumentSchema = {
   required: ['me', 'progress', 'catalogue_path'],
 };
 
-export function registerLearnerRoutes(app: FastifyInstance, services: Services, documents: CourseDocuments): void {
+export function registerLearnerRoutes(
+  app: FastifyInstance,
+  services: LearnerRouteServices,
+  documents: CourseDocuments,
+): void {
   // Each is read with its session in one statement: every visit asks for one of them.
   const sessionLearner = (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { presentProgress, progressViewSchema } from '../modules/progress/progress-presenter';
-import { presentUser, userViewSchema } from '../modules/users/user-presenter';
+import { presentProgress, progressViewSchema } from './progress-presenter';
+import { presentUser, userViewSchema } from '../users/user-presenter';
 
 // Fastify's serialiser sends only what a response schema describes: a field a presenter
 // gains must reach its schema too, or the plain GET routes would quietly drop it.
