@@ -27,13 +27,13 @@ import { registerCertificateRoutes } from '../modules/certificates/certificate-r
 import { registerCredentialRoutes } from '../modules/credentials/credential-routes';
 import { CourseDocuments, registerCourseRoutes } from '../modules/courses/course-routes';
 import { registerSampleLessonRoutes } from '../modules/courses/sample-lesson-routes';
+import { registerLabFileRoutes } from '../modules/lab-files/lab-file-routes';
 import { registerLearnerRoutes } from '../modules/progress/learner-routes';
 import type { Services } from '../services';
 import { makeJsonPostGuard } from './csrf-guard';
 import { answerNotFound, registerErrorAnswers } from './error-answers';
 import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
-import { registerLabFileRoutes } from './lab-file-routes';
 import { registerMetricsRoute } from './metrics-route';
 import { registerRequestLine } from './request-line';
 import { registerSecurityHeaders } from './security-headers';

@@ -19,7 +19,7 @@
  *   the SSID or passphrase of the exercise changes in one place (HOME_LAB).
  *
  * Files are built on first request and kept in memory (≈4 KB in all); the route is
- * `GET /lab-files/<module>/<file>` (http/lab-file-routes.ts), for paid learners only.
+ * `GET /lab-files/<module>/<file>` (lab-file-routes.ts), for paid learners only.
  */
 import { createHash } from 'node:crypto';
 import type { ModuleId } from '@ehc/common';

@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../graphql/auth-scopes';
-import { AppError } from '../lib/errors';
-import { findLabFile } from '../modules/lab-files/lab-files';
-import type { Services } from '../services';
-import { contentDisposition } from './content-disposition';
-import { etagMatches } from './etag';
-import { requestUser } from './request-session';
+import { SUBSCRIBERS_ONLY, hasCourseAccess } from '../../graphql/auth-scopes';
+import { contentDisposition } from '../../http/content-disposition';
+import { etagMatches } from '../../http/etag';
+import { requestUser, type RequestSessionDeps } from '../../http/request-session';
+import { AppError } from '../../lib/errors';
+import { findLabFile } from './lab-files';
 
 /**
- * GET /lab-files/<module>/<file>: a lab's download (modules/lab-files/), for paid learners
+ * GET /lab-files/<module>/<file>: a lab's download (lab-files.ts), for paid learners
  * only. A name that is no lab file is 404 for everyone (the names are the same for all and
  * reveal nothing); a known one is 401 signed out and 403 unpaid, with the codes and
  * messages the API uses for lessons. Refusals are never cached.
  */
-export function registerLabFileRoutes(app: FastifyInstance, services: Services): void {
+export function registerLabFileRoutes(app: FastifyInstance, services: RequestSessionDeps): void {
   app.get<{ Params: { module: string; file: string } }>('/lab-files/:module/:file', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const file = findLabFile(request.params.module, request.params.file);
