@@ -1,12 +1,11 @@
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/database';
+import type { ResolverServices } from './graphql/context';
 import type { Database } from './db/schema';
 import type { Env } from './lib/env';
 import { createMetrics, type Metrics } from './lib/metrics';
-import { budgetFactory, type Budget, type LimitStore } from './lib/rate-limits';
-import type { ResetDeps } from './modules/account/password-reset';
-import type { AuthDeps } from './modules/auth/auth-service';
+import { budgetFactory, type LimitStore } from './lib/rate-limits';
 import { AuthThrottle } from './modules/auth/throttle';
 import { sessionRows, type SessionRows } from './modules/auth/session-rows';
 import { CredentialIssuer } from './modules/credentials/credential-service';
@@ -15,23 +14,17 @@ import { createMailTransport, type MailTransport } from './modules/mail/mail-tra
 import type { Catalogue } from './modules/courses/catalogue';
 import { ProgressCache } from './modules/progress/progress-cache';
 import type { PaymentGateway } from './modules/billing/gateway';
-import type { BillingLimits } from './modules/billing/billing-deps';
-import { loadBusinessSettings, type BusinessSettings } from './modules/settings/business-settings';
-import { loadLegalPages, type LegalPages } from './modules/legal/legal-pages';
+import { loadBusinessSettings } from './modules/settings/business-settings';
+import { loadLegalPages } from './modules/legal/legal-pages';
 import { RazorpayGateway } from './modules/billing/razorpay-gateway';
 import { SimulatedGateway } from './modules/billing/simulated-gateway';
 
-/** Everything resolvers and routes need, created once per server. */
-export interface Services {
-  env: Env;
+/**
+ * Everything resolvers, routes and jobs need, created once per server: what resolvers may
+ * use (graphql/context.ts), and what only the app, its plain routes and its jobs use.
+ */
+export interface Services extends ResolverServices {
   database: DatabaseHandle;
-  db: Kysely<Database>;
-  auth: AuthDeps;
-  catalogue: Catalogue;
-  gateway: PaymentGateway;
-  /** Per-learner budgets for checkout orders and gateway status checks. */
-  billingLimits: BillingLimits;
-  passwordReset: ResetDeps;
   /** Where throttle counters live (README: several app servers). */
   limitStore: LimitStore;
   /** The Redis connection when REDIS_URL is set. */
@@ -44,18 +37,6 @@ export interface Services {
   progressCache: ProgressCache;
   /** Where the send-mail job hands messages: the SMTP server, or the .eml outbox folder. */
   mail: MailTransport;
-  /** The seller's settings in force (read from the database each time: any server may have saved them). */
-  settings(): Promise<BusinessSettings>;
-  /** Terms, privacy, refunds and contact pages, rendered at boot (modules/legal). */
-  legal: LegalPages;
-  /** Signs certificates as Open Badges credentials; publishes the keys and status lists (modules/credentials). */
-  credentials: CredentialIssuer;
-  /** Certificate lookups (/verify) per client IP: ids must not be cheap to probe. */
-  verifyLookups: Budget;
-  /** Confirmation emails a learner may ask for again, per hour (modules/account/email-confirmation.ts). */
-  confirmationEmails: Budget;
-  /** Per-learner budgets for starting labs and submitting flags (modules/labs). */
-  labLimits: { starts: Budget; flags: Budget };
   /** Closes what the services opened (not the database, which the caller owns). */
   close(): Promise<void>;
 }
