@@ -63,7 +63,7 @@ const sessionDocument = (me: SessionUser | null) => ({ me, progress: null, catal
 const signedInAs = (user: SessionUser) => ({ data: { loginUser: user } });
 
 /** Renders the provider with a line saying who it holds, and hands back its API. */
-function renderSession() {
+function renderSession(client = createQueryClient()) {
   let api!: ReturnType<typeof useSession>;
   function Who() {
     api = useSession();
@@ -71,7 +71,7 @@ function renderSession() {
     return <p>{state.status === 'loading' ? 'loading' : (state.user?.full_name ?? 'signed out')}</p>;
   }
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <SessionProvider>
         <Who />
       </SessionProvider>
@@ -110,6 +110,28 @@ const refusedForWantOfSession = {
 };
 
 describe('SessionProvider', () => {
+  it("keeps the page's progress in the query cache, and forgets the cache on logout and when someone else signs in", async () => {
+    const client = createQueryClient();
+    const api = renderSession(client);
+    const progress = { completed_modules: [], modules: [], resume_module_id: 'cryptography' };
+    await waiting('/api/session').answer({ ...sessionDocument(ASHA), progress });
+    expect(client.getQueryData(['progress', ASHA.user_id])).toEqual(progress);
+
+    // Ravi signs in on Asha's page without her signing out (a password-reset link).
+    act(() => api().setUser(RAVI));
+    expect(client.getQueryData(['progress', ASHA.user_id])).toBeUndefined();
+
+    client.setQueryData(['account', RAVI.user_id], { email: RAVI.user_id });
+    let loggingOut!: Promise<void>;
+    act(() => {
+      loggingOut = api().logout();
+    });
+    await waiting('/graphql').answer({ data: { logoutUser: true } });
+    await loggingOut;
+    expect(client.getQueryCache().getAll()).toEqual([]);
+    expect(screen.getByText('signed out')).toBeTruthy();
+  });
+
   it("applies the page's first answer when nothing changed while it was asked", async () => {
     renderSession();
     expect(screen.getByText('loading')).toBeTruthy();

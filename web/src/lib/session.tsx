@@ -125,14 +125,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // page's first answer, say), the answer is out of date and is dropped, not applied last.
   const changes = useRef(0);
 
-  const setUser = useCallback((user: SessionUser | null) => {
-    changes.current += 1;
-    signedIn.current = user !== null;
-    setState({ status: 'ready', user });
-    setEnded(false);
-    // A notice belongs to the signed-out moment it reports; signing in again ends it.
-    if (user) setNotice(null);
-  }, []);
+  // Whose server state the query cache holds, if anyone's.
+  const cachedFor = useRef<string | null>(null);
+
+  const setUser = useCallback(
+    (user: SessionUser | null) => {
+      changes.current += 1;
+      signedIn.current = user !== null;
+      // Someone else signed in on this page without signing the last learner out (a
+      // password-reset link opened in their tab): nothing of the last learner's stays.
+      if (user && cachedFor.current !== null && cachedFor.current !== user.user_id) queryClient.clear();
+      cachedFor.current = user?.user_id ?? null;
+      setState({ status: 'ready', user });
+      setEnded(false);
+      // A notice belongs to the signed-out moment it reports; signing in again ends it.
+      if (user) setNotice(null);
+    },
+    [queryClient],
+  );
 
   // Everything the server told this page about the learner goes with them, so the next
   // one on the device sees nothing of theirs (their lessons' answers, progress, account).
@@ -159,12 +169,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // (the counter above orders them), so two must never be merged into one request.
       const data = await getJson<SessionDocument>(SESSION_PATH);
       if (changes.current === asked) {
-        // Into the query cache: the catalogue's address, and the progress, as fresh as the
-        // page, which the screen the page opens on takes instead of asking again
-        // (course-api.ts).
+        apply(data.me);
+        // Into the query cache (after `apply`, which may clear it for another learner): the
+        // catalogue's address, and the progress, as fresh as the page, which the screen the
+        // page opens on takes instead of asking again (course-api.ts).
         queryClient.setQueryData(queryKeys.session, data);
         if (data.me && data.progress) queryClient.setQueryData(progressQuery(data.me.user_id).queryKey, data.progress);
-        apply(data.me);
       }
       return data.me;
     },
