@@ -21,7 +21,7 @@ export type PresentedUserRow = Pick<
 >;
 
 /**
- * The JSON schema of a UserView, for the plain GET routes that send one (learner-routes.ts):
+ * The JSON schema of a UserView, for the plain GET routes that send one (progress/learner-routes.ts):
  * Fastify serialises a described answer several times faster than JSON.stringify, and
  * sends only what is described. A test holds it to the view (http/view-schemas.test.ts).
  */
