@@ -2,27 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../courses/content-loader';
 import { FIXTURE_CONTENT_DIR } from '../../test/test-app';
 import { expandSafely } from '../../test/json-ld';
-import { buildCredential, type CredentialFacts, type IssuerFacts } from './credential-builder';
+import { buildCredential } from './credential-builder';
+import { EXAMPLE_FACTS, EXAMPLE_ISSUER } from './example-credential';
 
 const catalogue = loadCatalogue(FIXTURE_CONTENT_DIR);
-const issuer: IssuerFacts = {
-  appOrigin: 'https://course.example.com',
-  legalName: 'Surakshit Learning Private Limited',
-  supportEmail: 'help@course.example.com',
-  supportPhone: '+91 80 4000 1234',
-};
-const facts: CredentialFacts = {
-  certificateId: 'EHC-CRYPTOGRAPHY-1795240800123-ASH',
-  scope: 'cryptography',
-  holderName: 'Asha Rao',
-  holderEmail: 'asha.rao@example.com',
-  completedAt: 1795240800123,
-  issuedAt: 1795240800123,
-  identitySalt: '8c1f0b3e5a7d9c2b4e6f8a0c1d3e5f70',
-  subjectId: 'urn:uuid:5f0c7a52-1b7e-4d43-9b1c-2f9e5d6a7b8c',
-  statusList: 1,
-  statusIndex: 94567,
-};
+const issuer = EXAMPLE_ISSUER;
+const facts = EXAMPLE_FACTS;
 const STUDY_HOURS_IRI = 'https://course.example.com/credentials/contexts/v1.json#estimatedStudyHours';
 
 /** Every value of `iri` anywhere in an expanded document. */
