@@ -10,8 +10,8 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
  * Hashing is the costliest thing the server does (≈15 ms of CPU each). It runs in worker
  * threads of lower priority (nice +10), one fewer than the machine's cores, so a burst of
  * sign-ins queues for the CPU the request thread leaves over instead of slowing every page
- * (on two cores one thread: the bench reads about 30 sign-ins a second, while pages keep
- * their latency).
+ * (on two cores one thread: the bench reads 30 to 115 sign-ins a second, depending on the
+ * machine, while pages keep their latency).
  */
 const pool = new Piscina({
   filename: new URL('./password-worker.mjs', import.meta.url).href,
