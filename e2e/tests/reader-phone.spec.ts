@@ -61,6 +61,24 @@ for (const viewport of VIEWPORTS) {
   test.describe(`the reader on a ${viewport.name} (${viewport.width} px)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
+    test('opening a lesson moves nothing already on the screen', async ({ page }) => {
+      await signInPaidLearner(page);
+      // Every layout shift the browser reports while the lesson loads (what Lighthouse adds up as CLS).
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/course/web-application/3');
+      await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-3')).toBeVisible();
+      await expect(page.locator('footer')).toBeAttached();
+      await framesDrawn(page);
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05);
+    });
+
     test('a reload returns to the place in a long lesson', async ({ page }) => {
       await signInPaidLearner(page);
       await page.goto(LONG_LESSON);

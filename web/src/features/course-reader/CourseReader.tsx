@@ -279,10 +279,14 @@ export function CourseReader({ module, current, progress, otherCompletedModules 
               </button>
             )}
           </article>
-          {/* Help, the refund policy and the terms, within reach of a learner mid-course. */}
-          <div className="mx-auto mt-12 max-w-3xl print:hidden">
-            <SiteFooter />
-          </div>
+          {/* Help, the refund policy and the terms, within reach of a learner mid-course. Not
+              while the lesson loads: sitting under "Loading...", it would jump down the page
+              when the lesson arrives (a layout shift Lighthouse counts against the reader). */}
+          {lesson.status !== 'loading' && (
+            <div className="mx-auto mt-12 max-w-3xl print:hidden">
+              <SiteFooter />
+            </div>
+          )}
         </main>
         <ReaderBottomBar
           isFirst={current === 1}
