@@ -20,7 +20,8 @@ function precompress(): Plugin {
     });
   return {
     name: 'precompress',
-    apply: 'build',
+    // The browser's build only: the server's bundle (dist-server/) is read from disk by Node.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     closeBundle() {
       for (const file of walk('dist').filter((path) => TEXT.test(path))) {
         const content = readFileSync(file);
@@ -48,15 +49,19 @@ function themeBootScript(): Plugin {
 
 const API_PORT = 3000;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), themeBootScript(), precompress()],
+  // The favicon and the like are the browser's: the server's bundle needs none of them.
+  publicDir: isSsrBuild ? false : 'public',
   build: {
-    outDir: 'dist',
+    // The browser's files in dist/; the server's bundle of the public pages (src/entry-server.tsx,
+    // `vite build --ssr`, docs/decisions/0041) in dist-server/.
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     sourcemap: false,
     // Which files each page's chunk needs: the server names them in the page's Link header
     // (server/src/http/page-code.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         // What every first page needs (React, the router, the header, the display settings
@@ -90,4 +95,4 @@ export default defineConfig({
       ),
     },
   },
-});
+}));

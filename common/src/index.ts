@@ -6,3 +6,4 @@ export * from './gst-states';
 export * from './display-boot';
 export * from './pages';
 export * from './admin-reason';
+export * from './server-render';

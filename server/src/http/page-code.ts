@@ -9,17 +9,20 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** A page's own files: the chunks and stylesheets it needs beyond what the first page's code loads. */
+interface PageFiles {
+  chunks: string[];
+  stylesheets: string[];
+}
+
 /**
- * The `Link` header value naming the code of the page a path opens: its chunk and the
- * chunks and styles it imports that the first page's code does not already load. The
- * browser fetches them with the page's first code instead of after running it, which is
- * when the app would ask for them. Worked out once per page from the build's manifest;
- * empty for the landing page, for a learners' page without a session cookie, and without
- * a manifest (API tests serve a bare page shell).
+ * Each lazily loaded page's own files, worked out once from the build's manifest; none
+ * without a manifest (API tests serve a bare page shell).
  */
-export function pageCodeHints(distDir: string): (path: string, signedIn: boolean) => string {
+function pageFiles(distDir: string): Map<LazyPageName, PageFiles> {
+  const files = new Map<LazyPageName, PageFiles>();
   const manifestPath = `${distDir}/.vite/manifest.json`;
-  if (!existsSync(manifestPath)) return () => '';
+  if (!existsSync(manifestPath)) return files;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const withImports = (key: string, into = new Set<string>()): Set<string> => {
     if (into.has(key)) return into;
@@ -30,17 +33,36 @@ export function pageCodeHints(distDir: string): (path: string, signedIn: boolean
   const loadedFirst = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withImports(key, loadedFirst);
 
-  const hints = new Map<LazyPageName, string>();
   for (const name of Object.keys(LAZY_PAGES) as LazyPageName[]) {
     const page = LAZY_PAGES[name].module;
     // A page moved without updating common/src/pages.ts: say so at boot, not by slow pages.
     if (!manifest[page]) throw new Error(`The web build has no chunk for ${page} (common/src/pages.ts)`);
     const own = [...withImports(page)].filter((key) => !loadedFirst.has(key)).map((key) => manifest[key]!);
+    files.set(name, {
+      chunks: own.map((chunk) => chunk.file),
+      stylesheets: own.flatMap((chunk) => chunk.css ?? []),
+    });
+  }
+  return files;
+}
+
+/**
+ * The `Link` header value naming the code of the page a path opens: its chunk and the
+ * chunks and styles it imports that the first page's code does not already load. The
+ * browser fetches them with the page's first code instead of after running it, which is
+ * when the app would ask for them. Empty for the landing page, for a learners' page
+ * without a session cookie, and without a manifest.
+ */
+export function pageCodeHints(distDir: string): (path: string, signedIn: boolean) => string {
+  const hints = new Map<LazyPageName, string>();
+  for (const [name, files] of pageFiles(distDir)) {
     hints.set(
       name,
       [
-        ...own.map((chunk) => `</${chunk.file}>; rel=modulepreload`),
-        ...own.flatMap((chunk) => chunk.css ?? []).map((file) => `</${file}>; rel=preload; as=style`),
+        ...files.chunks.map((file) => `</${file}>; rel=modulepreload`),
+        // As Vite links a page's stylesheet (crossorigin): a preload fetched in another
+        // credentials mode is not used, and the sheet is downloaded twice.
+        ...files.stylesheets.map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
       ].join(', '),
     );
   }
@@ -48,9 +70,23 @@ export function pageCodeHints(distDir: string): (path: string, signedIn: boolean
     // The landing page, the most visited, is in the first chunk: no need to try every page.
     if (path === '/') return '';
     const name = lazyPageOfPath(path);
-    if (!name) return '';
+    if (!name || !hints.has(name)) return '';
     // A signed-out visitor to a page for learners is sent to the landing page: its code is wasted.
     const page = LAZY_PAGES[name];
     return 'signedIn' in page && page.signedIn && !signedIn ? '' : hints.get(name)!;
+  };
+}
+
+/**
+ * The stylesheets of the page a path opens beyond the first page's, as `<link>` elements
+ * for the head of a page the server renders: its HTML is styled before the page's code
+ * arrives (and without it), and Vite then finds the sheet already linked.
+ */
+export function pageStylesheetLinks(distDir: string): (path: string) => string {
+  const files = pageFiles(distDir);
+  return (path) => {
+    const name = lazyPageOfPath(path);
+    const sheets = (name && files.get(name)?.stylesheets) || [];
+    return sheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
   };
 }

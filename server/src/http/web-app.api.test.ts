@@ -152,7 +152,7 @@ describe('serving the web app', () => {
     const linkOf = async (url: string, headers = {}) => (await t.app.inject({ url, headers })).headers.link;
     expect(await linkOf('/course/cryptography/2', withSession)).toBe(
       '</assets/CoursePage-P1.js>; rel=modulepreload, </assets/Dialog-D1.js>; rel=modulepreload, ' +
-        '</assets/lesson-content-L1.css>; rel=preload; as=style',
+        '</assets/lesson-content-L1.css>; rel=preload; as=style; crossorigin',
     );
     expect(await linkOf('/dashboard', withSession)).toBe('</assets/DashboardPage-P1.js>; rel=modulepreload');
     // A signed-out visitor to a learners' page is sent to the landing page: no code for it.

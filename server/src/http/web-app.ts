@@ -1,7 +1,7 @@
 import { isAppPage } from '@ehc/common';
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { certificateTitle, findCertificate, verifyUrl } from '../modules/certificates/certificate-service';
@@ -12,7 +12,9 @@ import { lessonDocumentPath, type CourseDocuments } from '../modules/courses/cou
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { answerNotFound } from './error-answers';
 import { SESSION_PATH } from '../modules/progress/learner-routes';
-import { pageCodeHints } from './page-code';
+import { pageCodeHints, pageStylesheetLinks } from './page-code';
+import { compressedHtml, sendHtml } from './compressed-html';
+import { loadPageRenderer, pageRendering } from './server-render';
 import { requestUser } from './request-session';
 import { pathOf } from '../lib/url-path';
 
@@ -35,16 +37,22 @@ const NON_PAGE_PREFIXES = [
 /** The public pages a search engine may list. */
 const PUBLIC_PAGES = ['/', '/verify', '/terms', '/privacy', '/refunds', '/contact'];
 
+/** The pages the server renders (with /verify/<id>, which has a route of its own). */
+const isRendered = (path: string) => PUBLIC_PAGES.includes(path);
+
 /**
  * Serves the built single-page app: hashed assets cached for a year (immutable), in the
  * brotli or gzip copy the build made when the browser takes it; index.html from memory,
  * revalidated on every visit, for every other GET so the client router can take the path.
+ * The public pages (landing, legal, verify) come rendered, from the web app's server
+ * bundle beside the build (server-render.ts).
  */
 export async function registerWebApp(
   app: FastifyInstance,
   services: Services,
   courseDocuments: CourseDocuments,
   distDir = WEB_DIST_DIR,
+  serverBundle = join(dirname(distDir), 'dist-server', 'entry-server.js'),
 ): Promise<boolean> {
   if (!existsSync(`${distDir}/index.html`)) return false;
   await app.register(fastifyStatic, {
@@ -61,8 +69,12 @@ export async function registerWebApp(
     },
   });
   const shell = readFileSync(`${distDir}/index.html`, 'utf8');
-  const sendShell = shellSender(shell);
+  // The app shell, compressed once at start: every page visit gets it from memory.
+  const shellPage = compressedHtml(shell);
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, link: string, cacheControl?: string) =>
+    sendHtml(request, reply, shellPage, link, cacheControl);
   const codeOf = pageCodeHints(distDir);
+  const render = pageRendering(app, services, await loadPageRenderer(serverBundle), pageStylesheetLinks(distDir));
   const origin = services.env.appOrigin;
   app.get('/robots.txt', { config: { readsNoInput: true } }, async (_request, reply) =>
     reply
@@ -135,13 +147,13 @@ export async function registerWebApp(
         /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
         () => `<meta name="description" content="${escapeHtml(description)}" />`,
       );
-    const code = codeOf(pathOf(request.url), false);
+    const path = pathOf(request.url);
+    const code = codeOf(path, false);
+    reply.code(certificate ? 200 : 404);
+    const rendered = await render(request, reply, path, html);
+    if (rendered) return sendHtml(request, reply, rendered, code);
     if (code) reply.header('link', code);
-    return reply
-      .code(certificate ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html')
-      .send(html);
+    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -157,6 +169,9 @@ export async function registerWebApp(
     // depend on the cookie plugin being registered before the web app.
     const hasSession = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
     const code = codeOf(path, hasSession);
+    if (isRendered(path)) {
+      return render(request, reply, path, shell).then((page) => sendHtml(request, reply, page ?? shellPage, code));
+    }
     const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
     const mayPreload = hasSession && (reader || /^\/dashboard(\/premium)?$/.test(path));
     // Most visits (every signed-out one) need no lookup, so they take no promise either.
@@ -192,31 +207,6 @@ async function documentsToPreload(
   const lesson = reader && hasCourseAccess(user) && lessonDocumentPath(services.catalogue, reader[1]!, reader[2]!);
   if (lesson) documents.push(lesson);
   return documents;
-}
-
-/**
- * The app shell, compressed once at start: every page visit gets it from memory in the
- * encoding the browser prefers, with no file read and no per-request compression, and
- * its headers set in one call. `link` names the page's code and documents (or is empty).
- */
-function shellSender(html: string) {
-  const raw = Buffer.from(html);
-  const shared = { vary: 'accept-encoding', 'content-type': 'text/html; charset=utf-8' };
-  const copies = {
-    br: {
-      body: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      headers: { ...shared, 'content-encoding': 'br' },
-    },
-    gzip: { body: zlib.gzipSync(raw, { level: 9 }), headers: { ...shared, 'content-encoding': 'gzip' } },
-    identity: { body: raw, headers: shared },
-  };
-  return (request: FastifyRequest, reply: FastifyReply, link: string, cacheControl = 'no-cache') => {
-    const accepted = request.headers['accept-encoding'] ?? '';
-    const copy = copies[/\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity'];
-    reply.headers(copy.headers).header('cache-control', cacheControl);
-    if (link) reply.header('link', link);
-    return reply.send(copy.body);
-  };
 }
 
 function escapeHtml(text: string): string {

@@ -1,6 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, useRoutes } from 'react-router';
-import { queryClient } from '../lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import { useRoutes } from 'react-router';
 import { SessionProvider } from '../lib/session';
 import { ForgetPageProgressOnMove } from './ForgetPageProgressOnMove';
 import { PageSuspense } from './lazy-pages';
@@ -10,7 +10,14 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-export function App() {
+interface AppProps {
+  /** The page's query cache: the browser's one client, or one per page the server renders. */
+  queryClient: QueryClient;
+  /** BrowserRouter in the browser (main.tsx); a StaticRouter at one address on the server (entry-server.tsx). */
+  Router: ComponentType<{ children: ReactNode }>;
+}
+
+export function App({ queryClient, Router }: AppProps) {
   return (
     // Server state lives in one query cache (decisions/0040); the session provider clears it
     // when the learner signs out.
@@ -26,10 +33,10 @@ export function App() {
         </a>
         {/* Pages load as their own chunks (lazy-pages.tsx): "Loading..." until one arrives. */}
         <PageSuspense>
-          <BrowserRouter>
+          <Router>
             <ForgetPageProgressOnMove />
             <AppRoutes />
-          </BrowserRouter>
+          </Router>
         </PageSuspense>
       </SessionProvider>
     </QueryClientProvider>

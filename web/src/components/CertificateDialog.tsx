@@ -5,7 +5,16 @@ import { queryKeys } from '../lib/query-keys';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
 
-export const certificateDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+/**
+ * A certificate's day as the certificate image prints it: in India, whatever the reader's
+ * time zone, and the same on the server that renders `/verify/<id>` as in the browser.
+ */
+export const certificateDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 interface CertificateDialogProps {
   /** The module whose certificate to show, or null for the full-course certificate. */

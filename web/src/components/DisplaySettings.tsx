@@ -27,10 +27,17 @@ const PANEL_GAP_PX = 8;
  */
 export function DisplaySettings() {
   const id = useId();
-  const [theme, setTheme] = useState<ThemeChoice>(themeChoice);
-  const [scale, setScale] = useState(readingScale);
+  // The device's choices are read once the page is up: a page the server rendered knows
+  // none of them, and its first render in the browser must match the server's (the panel is
+  // closed until then, so nothing shows the defaults).
+  const [theme, setTheme] = useState<ThemeChoice>('system');
+  const [scale, setScale] = useState(1);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => followDeviceTheme(), []);
+  useEffect(() => {
+    setTheme(themeChoice());
+    setScale(readingScale());
+    return followDeviceTheme();
+  }, []);
 
   // Placed as it opens, from where the button is then. The panel is fixed to the window,
   // whose width without its scroll bar is the root element's client width; its right edge

@@ -1,6 +1,8 @@
 import type { GetCertificatesQuery, VerifyCertificateQuery } from '../gql/graphql';
 import { CheckScoreFields, type CheckScore } from './course-api';
-import { gql, graphql, withFragments } from './graphql';
+import { queryOptions } from '@tanstack/react-query';
+import { fieldQuery, gql, graphql, withFragments } from './graphql';
+import { queryKeys } from './query-keys';
 
 /**
  * One of the learner's certificates: `module_id` is null for the full-course one;
@@ -94,6 +96,11 @@ const VerifyCertificate = withFragments(
   CheckScoreFields,
 );
 
-export async function verifyCertificate(id: string): Promise<PublicCertificate | null> {
-  return (await gql(VerifyCertificate, { id })).verifyCertificate;
+/**
+ * A certificate as anyone may check it, kept for five minutes: the server renders
+ * `/verify/<id>` with it, and every lookup spends the visitor's lookup budget.
+ */
+export function verifyQuery(id: string) {
+  const query = fieldQuery(queryKeys.verify(id), VerifyCertificate, { id }, 'verifyCertificate');
+  return { request: query.request, options: queryOptions({ ...query.options, staleTime: 5 * 60_000 }) };
 }

@@ -1,4 +1,5 @@
-import { MESSAGES } from '@ehc/common';
+import { MESSAGES, type PageQuery } from '@ehc/common';
+import { queryOptions } from '@tanstack/react-query';
 // Types only: the generated module holds every document, and importing its values would
 // put them all in whichever chunk imported it first (see `graphql` below).
 import type { graphql as generatedGraphql } from '../gql/gql';
@@ -151,4 +152,33 @@ export async function gql<TResult, TVariables>(
     throw new ApiError('TRANSPORT', MESSAGES.generic);
   }
   return body.data;
+}
+
+/**
+ * A screen's query of one field of a GraphQL document, as TanStack Query options, with the
+ * request written out so the server can answer it into a server-rendered page
+ * (app/server-pages.ts, docs/decisions/0041): one definition for both, so the page the
+ * server renders holds what the browser would have asked for, under the same key.
+ */
+export function fieldQuery<TResult, TVariables extends Record<string, unknown>, TField extends keyof TResult & string>(
+  queryKey: readonly unknown[],
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+  field: TField,
+) {
+  const text = document as unknown as DocumentText;
+  const request: PageQuery = {
+    queryKey,
+    operationName: text.__meta__.operationName!,
+    query: text.toString(),
+    variables,
+    field,
+  };
+  // gql's variables argument is optional only for documents without any; here they are always given.
+  const send = gql as (document: SomeDocument, variables: TVariables) => Promise<TResult>;
+  const options = queryOptions({
+    queryKey,
+    queryFn: async (): Promise<TResult[TField]> => (await send(document as unknown as SomeDocument, variables))[field],
+  });
+  return { request, options };
 }

@@ -1,5 +1,7 @@
 import type { GetLegalPageQuery } from '../gql/graphql';
-import { gql, graphql } from './graphql';
+import { queryOptions } from '@tanstack/react-query';
+import { fieldQuery, graphql } from './graphql';
+import { queryKeys } from './query-keys';
 
 export type LegalSlug = 'terms' | 'privacy' | 'refunds' | 'contact';
 
@@ -16,6 +18,8 @@ const GetLegalPage = graphql(`
   }
 `);
 
-export async function fetchLegalPage(slug: LegalSlug): Promise<LegalPageContent | null> {
-  return (await gql(GetLegalPage, { slug })).legalPage;
+/** A legal page's content, kept for the visit (the seller's edits show on the next visit). */
+export function legalPageQuery(slug: LegalSlug) {
+  const query = fieldQuery(queryKeys.legalPage(slug), GetLegalPage, { slug }, 'legalPage');
+  return { request: query.request, options: queryOptions({ ...query.options, staleTime: Infinity }) };
 }

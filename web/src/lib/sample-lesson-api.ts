@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getJson } from './get-json';
 import type { GetSampleLessonQuery } from '../gql/graphql';
 import { queryKeys } from './query-keys';
-import { gql, graphql } from './graphql';
+import { fieldQuery, graphql } from './graphql';
 
 /** The free sample lesson the seller offers, as the landing page links it. */
 export type SampleLessonLink = NonNullable<GetSampleLessonQuery['sampleLesson']>;
@@ -30,9 +30,7 @@ const GetSampleLesson = graphql(`
   }
 `);
 
-export async function fetchSampleLessonLink(): Promise<SampleLessonLink | null> {
-  return (await gql(GetSampleLesson)).sampleLesson;
-}
+export const sampleLessonLink = fieldQuery(queryKeys.sampleLessonLink, GetSampleLesson, {}, 'sampleLesson');
 
 /** The text, when `moduleId`/`number` is the sample in force (else NOT_FOUND). */
 export function fetchSampleLessonText(moduleId: string, number: string): Promise<SampleLessonText> {
@@ -40,11 +38,7 @@ export function fetchSampleLessonText(moduleId: string, number: string): Promise
 }
 
 /** The sample lesson the landing page links to, or null; kept for the visit. */
-export const sampleLessonLinkQuery = queryOptions({
-  queryKey: queryKeys.sampleLessonLink,
-  queryFn: fetchSampleLessonLink,
-  staleTime: Infinity,
-});
+export const sampleLessonLinkQuery = queryOptions({ ...sampleLessonLink.options, staleTime: Infinity });
 
 /** The sample lesson's text, kept for the visit; a lesson that is not the sample answers NOT_FOUND. */
 export function sampleLessonQuery(moduleId: string, number: string) {

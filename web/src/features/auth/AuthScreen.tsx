@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { trackSignup } from '../../lib/tracking';
 import { authErrorMessage, fieldsOfAuthError, type AuthField } from './auth-errors';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const EMPTY = { email: '', password: '', fullName: '', phone: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
@@ -19,6 +20,7 @@ export function AuthScreen({ request }: { request?: AuthRequest | null } = {}) {
   const { login, signup } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const hydrated = useHydrated();
   const [mode, setMode] = useState<AuthMode>('login');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -148,82 +150,85 @@ export function AuthScreen({ request }: { request?: AuthRequest | null } = {}) {
 
       {/* The panel is its own element: a form may not take the tabpanel role (HTML's rules). */}
       <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={isSignup ? `${ids}-tab-signup` : `${ids}-tab-login`}>
-        <form noValidate onSubmit={submit} className="space-y-4">
-          {isSignup && (
+        <form noValidate onSubmit={submit}>
+          {/* Disabled until the page's code runs (a landing page the server rendered). */}
+          <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+            {isSignup && (
+              <Field
+                id={`${ids}-name`}
+                label="Full Name"
+                autoComplete="name"
+                value={fields.fullName}
+                onChange={(v) => update('fullName', v)}
+                errorId={errorFor('fullName')}
+              />
+            )}
             <Field
-              id={`${ids}-name`}
-              label="Full Name"
-              autoComplete="name"
-              value={fields.fullName}
-              onChange={(v) => update('fullName', v)}
-              errorId={errorFor('fullName')}
+              id={`${ids}-email`}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={(v) => update('email', v)}
+              errorId={errorFor('email')}
             />
-          )}
-          <Field
-            id={`${ids}-email`}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={fields.email}
-            onChange={(v) => update('email', v)}
-            errorId={errorFor('email')}
-          />
-          {isSignup && (
+            {isSignup && (
+              <Field
+                id={`${ids}-phone`}
+                label="Phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                maxLength={PHONE_INPUT_MAX_LENGTH}
+                placeholder="10-digit mobile number"
+                value={fields.phone}
+                onChange={(v) => update('phone', v)}
+                errorId={errorFor('phone')}
+              />
+            )}
             <Field
-              id={`${ids}-phone`}
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              maxLength={PHONE_INPUT_MAX_LENGTH}
-              placeholder="10-digit mobile number"
-              value={fields.phone}
-              onChange={(v) => update('phone', v)}
-              errorId={errorFor('phone')}
-            />
-          )}
-          <Field
-            id={`${ids}-password`}
-            label="Password"
-            type="password"
-            autoComplete={isSignup ? 'new-password' : 'current-password'}
-            value={fields.password}
-            onChange={(v) => update('password', v)}
-            errorId={errorFor('password')}
-          />
-          {!isSignup && (
-            <p className="-my-3 text-right text-sm">
-              <Link
-                to="/forgot-password"
-                className="inline-flex min-h-11 items-center font-semibold text-emerald-400 underline-offset-4 hover:underline"
-              >
-                Forgot password?
-              </Link>
-            </p>
-          )}
-          {isSignup && (
-            <Field
-              id={`${ids}-confirm`}
-              label="Confirm Password"
+              id={`${ids}-password`}
+              label="Password"
               type="password"
-              autoComplete="new-password"
-              value={fields.confirmPassword}
-              onChange={(v) => update('confirmPassword', v)}
-              errorId={errorFor('confirmPassword')}
+              autoComplete={isSignup ? 'new-password' : 'current-password'}
+              value={fields.password}
+              onChange={(v) => update('password', v)}
+              errorId={errorFor('password')}
             />
-          )}
+            {!isSignup && (
+              <p className="-my-3 text-right text-sm">
+                <Link
+                  to="/forgot-password"
+                  className="inline-flex min-h-11 items-center font-semibold text-emerald-400 underline-offset-4 hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              </p>
+            )}
+            {isSignup && (
+              <Field
+                id={`${ids}-confirm`}
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                value={fields.confirmPassword}
+                onChange={(v) => update('confirmPassword', v)}
+                errorId={errorFor('confirmPassword')}
+              />
+            )}
 
-          <div id={errorId} role="alert" aria-live="assertive" className="min-h-6 text-sm font-medium text-rose-400">
-            {error}
-          </div>
+            <div id={errorId} role="alert" aria-live="assertive" className="min-h-6 text-sm font-medium text-rose-400">
+              {error}
+            </div>
 
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-xl bg-emerald-500 px-4 py-3 font-semibold text-slate-950 transition hover:bg-emerald-400 disabled:cursor-wait disabled:opacity-70"
-          >
-            {busy ? 'Processing...' : isSignup ? 'Sign Up' : 'Login'}
-          </button>
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-xl bg-emerald-500 px-4 py-3 font-semibold text-slate-950 transition hover:bg-emerald-400 disabled:cursor-wait disabled:opacity-70"
+            >
+              {busy ? 'Processing...' : isSignup ? 'Sign Up' : 'Login'}
+            </button>
+          </fieldset>
         </form>
       </div>
 

@@ -3,6 +3,7 @@ import type { CredentialCheck } from '@ehc/common/credentials';
 import { buttonStyles } from '../../components/button-styles';
 import { TextAreaField } from '../../components/TextAreaField';
 import { certificateDate } from '../../components/CertificateDialog';
+import { useHydrated } from '../../lib/use-hydrated';
 
 type Outcome =
   | { state: 'idle' }
@@ -20,6 +21,7 @@ export function CredentialFileCheck() {
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ state: 'idle' });
+  const hydrated = useHydrated();
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,35 +69,41 @@ export function CredentialFileCheck() {
         Were you given a certificate image (PNG) or a signed credential (.jwt)? Check it here. Your browser verifies its
         signature against this site’s published keys and its revocation list; the file is not uploaded.
       </p>
-      <form onSubmit={(event) => void check(event)} className="mt-4 space-y-4">
-        <div>
-          <label htmlFor="credential-file" className="mb-1.5 block text-sm font-medium text-slate-200">
-            Certificate image or credential file
-          </label>
-          <input
-            id="credential-file"
-            type="file"
-            accept=".png,.jwt,.jws,.txt,image/png,text/plain"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-slate-300 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-700 file:px-4 file:font-semibold file:text-slate-100"
+      <noscript>
+        <p className="mt-4 text-sm text-amber-200">Checking a file happens in your browser, and needs JavaScript.</p>
+      </noscript>
+      <form onSubmit={(event) => void check(event)} className="mt-4">
+        {/* Disabled until the page's code runs (the server renders /verify). */}
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+          <div>
+            <label htmlFor="credential-file" className="mb-1.5 block text-sm font-medium text-slate-200">
+              Certificate image or credential file
+            </label>
+            <input
+              id="credential-file"
+              type="file"
+              accept=".png,.jwt,.jws,.txt,image/png,text/plain"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              className="block w-full text-sm text-slate-300 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-700 file:px-4 file:font-semibold file:text-slate-100"
+            />
+          </div>
+          <TextAreaField
+            id="credential-text"
+            label="Or paste the credential"
+            hint="The text of a .jwt file: three parts separated by dots."
+            value={pasted}
+            onChange={setPasted}
+            rows={3}
+            spellCheck={false}
           />
-        </div>
-        <TextAreaField
-          id="credential-text"
-          label="Or paste the credential"
-          hint="The text of a .jwt file: three parts separated by dots."
-          value={pasted}
-          onChange={setPasted}
-          rows={3}
-          spellCheck={false}
-        />
-        <button
-          type="submit"
-          disabled={outcome.state === 'checking' || (!file && pasted.trim() === '')}
-          className={buttonStyles.primary}
-        >
-          {outcome.state === 'checking' ? 'Checking…' : 'Check credential'}
-        </button>
+          <button
+            type="submit"
+            disabled={outcome.state === 'checking' || (!file && pasted.trim() === '')}
+            className={buttonStyles.primary}
+          >
+            {outcome.state === 'checking' ? 'Checking…' : 'Check credential'}
+          </button>
+        </fieldset>
       </form>
       <div aria-live="polite">
         {outcome.state === 'unreadable' && (

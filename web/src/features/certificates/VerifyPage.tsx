@@ -5,9 +5,8 @@ import { certificateDate } from '../../components/CertificateDialog';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SiteHeader } from '../../components/SiteHeader';
-import { checkScoreText, labsSolvedText, verifyCertificate, type PublicCertificate } from '../../lib/certificate-api';
+import { checkScoreText, labsSolvedText, verifyQuery, type PublicCertificate } from '../../lib/certificate-api';
 import { ApiError } from '../../lib/graphql';
-import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CredentialFileCheck } from './CredentialFileCheck';
 
@@ -47,10 +46,7 @@ function Intro() {
 }
 
 function Lookup({ certificateId }: { certificateId: string }) {
-  const result = useQuery({
-    queryKey: queryKeys.verify(certificateId),
-    queryFn: () => verifyCertificate(certificateId),
-  });
+  const result = useQuery(verifyQuery(certificateId).options);
   const certificate = result.data;
   // The server fills the same titles into the HTML for link previews (http/web-app.ts).
   useDocumentTitle(pageTitle(result.status, certificate));

@@ -3,8 +3,7 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SiteFooter } from '../../components/SiteFooter';
-import { fetchLegalPage, type LegalSlug } from '../../lib/legal-api';
-import { queryKeys } from '../../lib/query-keys';
+import { legalPageQuery, type LegalSlug } from '../../lib/legal-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 // Legal pages are Markdown rendered by the same server code as lessons, so they share its typography.
 import '../course-reader/lesson-content.css';
@@ -12,7 +11,7 @@ import { SiteHeader } from '../../components/SiteHeader';
 
 /** `/terms`, `/privacy`, `/refunds`, `/contact`: public, written in content/legal/, seller filled in by the server. */
 export function LegalPage({ slug }: { slug: LegalSlug }) {
-  const page = useQuery({ queryKey: queryKeys.legalPage(slug), queryFn: () => fetchLegalPage(slug) });
+  const page = useQuery(legalPageQuery(slug).options);
   const navigate = useNavigate();
   useDocumentTitle(page.data ? `${page.data.title} · Ethical Hacking Course` : 'Ethical Hacking Course');
 

@@ -1,0 +1,146 @@
+import { MODULE_DISPLAY_NAMES, MODULE_IDS } from '@ehc/common';
+import type { Browser, Page } from '@playwright/test';
+import { certificateIdsByModule } from './account-helpers';
+import { completeLessons, expect, signInPaidLearner, test, type Learner } from './fixtures';
+
+// The public pages arrive as HTML before any script runs (issue 40, docs/decisions/0041):
+// the landing page, the legal pages and /verify/<id>, which employers open from a CV and
+// which must read in full with JavaScript off. With it on, React adopts the server's HTML:
+// nothing is painted again, and the browser does not ask again for what the page shows.
+
+/** A page in a browser with JavaScript off, at `width`. */
+async function withoutScripts(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+  return context.newPage();
+}
+
+/**
+ * Records, from before the page's first byte, every element removed from the document
+ * and every GraphQL operation the page sends: a page painted again in the browser
+ * (createRoot instead of hydration, or a hydration mismatch) removes the server's elements.
+ */
+async function watchPage(page: Page): Promise<{ removed: () => Promise<string[]>; operations: string[] }> {
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    Object.assign(window, { removedElements: removed });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.removedNodes)) {
+          if (node instanceof Element) removed.push(node.outerHTML.slice(0, 120));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const operations: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql')) operations.push(String(request.postDataJSON()?.operationName));
+  });
+  return {
+    removed: () => page.evaluate(() => (window as unknown as { removedElements: string[] }).removedElements),
+    operations,
+  };
+}
+
+/** A learner with the fixture course's cryptography certificate, and its id. */
+async function learnerWithCertificate(page: Page): Promise<{ learner: Learner; id: string }> {
+  const learner = await signInPaidLearner(page);
+  await completeLessons(page, 'cryptography', [1, 2]);
+  return { learner, id: (await certificateIdsByModule(page)).get('cryptography')! };
+}
+
+for (const width of [360, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('with JavaScript off, /verify/<id> shows the certificate, its status and its signature check', async ({
+      page,
+      browser,
+    }) => {
+      const { learner, id } = await learnerWithCertificate(page);
+      const visitor = await withoutScripts(browser, width);
+      const response = await visitor.goto(`/verify/${encodeURIComponent(id)}`);
+      expect(response!.status()).toBe(200);
+      await expect(visitor).toHaveTitle(`Certificate: ${learner.fullName} · Cryptography & Encryption`);
+      const main = visitor.getByRole('main');
+      await expect(main.getByText('✓ Valid certificate')).toBeVisible();
+      await expect(main.getByText(learner.fullName)).toBeVisible();
+      await expect(main.getByText('Cryptography & Encryption')).toBeVisible();
+      await expect(main.getByText('Completed on')).toBeVisible();
+      await expect(main.getByText(id, { exact: true })).toBeVisible();
+      await expect(main.getByText(/✓ Signature checked: its signed credential verifies/)).toBeVisible();
+      await expect(main.getByText('Loading...')).toHaveCount(0);
+      // The file check needs scripts, and says so (in a <noscript>, which a browser with
+      // scripts off shows; Playwright's switch does not reach the HTML parser) instead of
+      // offering a form that does nothing.
+      expect(await response!.text()).toMatch(
+        /<noscript><p[^>]*>Checking a file happens in your browser, and needs JavaScript.<\/p><\/noscript>/,
+      );
+      await expect(main.getByRole('button', { name: 'Check credential' })).toBeDisabled();
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await visitor.screenshot({ path: test.info().outputPath(`verify-no-js-${width}.png`), fullPage: true });
+
+      const missing = await visitor.goto('/verify/EHC-NOT-A-CERTIFICATE');
+      expect(missing!.status()).toBe(404);
+      await expect(visitor.getByRole('main').getByText('Certificate not found')).toBeVisible();
+      await visitor.context().close();
+    });
+
+    test('with JavaScript off, the landing page and the legal pages read in full', async ({ browser }) => {
+      const visitor = await withoutScripts(browser, width);
+      await visitor.goto('/');
+      const main = visitor.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 })).toContainText('Learn ethical hacking');
+      await expect(main.getByText(/One payment of ₹49/)).toBeVisible();
+      const modules = main.getByRole('list').filter({ hasText: MODULE_DISPLAY_NAMES[MODULE_IDS[0]] }).first();
+      await expect(modules.getByRole('listitem')).toHaveCount(7);
+      await expect(main.getByRole('tab', { name: 'Login' })).toBeVisible();
+      await expect(main.getByRole('tab', { name: 'Sign Up' })).toBeVisible();
+      // A form its code has not reached stays shut: submitted natively it would put the
+      // password in the address.
+      await expect(main.getByLabel('Email')).toBeDisabled();
+      await expect(main.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+      await expect(visitor.getByText('This course needs JavaScript')).toHaveCount(0);
+
+      await visitor.goto('/refunds');
+      await expect(visitor).toHaveTitle(/Ethical Hacking/);
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Refund policy' })).toBeVisible();
+      // The page's own stylesheet is linked in the head, so its text is styled without scripts.
+      const heading = visitor.getByRole('main').getByRole('heading', { level: 2 }).first();
+      await expect(heading).toBeVisible();
+      expect(await heading.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
+      await visitor.context().close();
+    });
+
+    test('with JavaScript on, the public pages keep the server’s HTML and do not ask for its data again', async ({
+      page,
+      browser,
+    }) => {
+      const { id } = await learnerWithCertificate(page);
+      const verifyPath = `/verify/${encodeURIComponent(id)}`;
+      const visitor = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+      const watched = await watchPage(visitor);
+
+      await visitor.goto('/');
+      // The form comes alive once React has adopted the page.
+      await expect(visitor.getByLabel('Email')).toBeEnabled();
+      expect(await watched.removed()).toEqual([]);
+      await visitor.getByRole('tab', { name: 'Sign Up' }).click();
+      await expect(visitor.getByLabel('Full Name')).toBeVisible();
+
+      await visitor.goto('/refunds');
+      // The page's own title, set by its code once React has adopted it.
+      await expect(visitor).toHaveTitle('Refund policy · Ethical Hacking Course');
+      expect(await watched.removed()).toEqual([]);
+
+      await visitor.goto(verifyPath);
+      await expect(visitor.getByLabel('Or paste the credential')).toBeEnabled();
+      await expect(visitor.getByText('✓ Valid certificate')).toBeVisible();
+      expect(await watched.removed()).toEqual([]);
+
+      // The price, the sample lesson, the legal page and the certificate came with the pages.
+      const pageData = ['GetPricing', 'GetSampleLesson', 'GetLegalPage', 'VerifyCertificate'];
+      expect(watched.operations.filter((name) => pageData.includes(name))).toEqual([]);
+      await visitor.context().close();
+    });
+  });
+}
