@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
@@ -32,21 +33,28 @@ describe('passwords', () => {
     expect(niceness[0]).toBe(0);
   });
 
-  it('serve a steady crowd of 32 sign-ins first come, first served: none waits 2 s', async () => {
+  it('serve a steady crowd of 32 sign-ins first come, first served: none is overtaken by many later ones', async () => {
     const stored = await hashPassword('fair queue');
-    const waits: number[] = [];
-    let left = 640;
+    // Counted, not timed: each sign-in notes how many sign-ins asked after it were answered
+    // before it. A fair queue lets only those running beside it on the other workers pass
+    // (none on two cores, which have one worker); the unfair hand-over it guards against
+    // (piscina issue #1031) let some sign-ins be passed by hundreds, for many seconds.
+    const answered: number[] = [];
+    let next = 0;
     // 32 clients, each signing in again as soon as its answer comes: a steady queue.
     const client = async () => {
-      while (left > 0) {
-        left -= 1;
-        const asked = performance.now();
+      while (next < 640) {
+        const ticket = next++;
         await verifyPassword(stored, 'fair queue');
-        waits.push(performance.now() - asked);
+        answered.push(ticket);
       }
     };
     await Promise.all(Array.from({ length: 32 }, client));
-    const slowest = Math.max(...waits);
-    expect(slowest, `slowest of ${waits.length}: ${Math.round(slowest)} ms`).toBeLessThan(2000);
+    const overtakenBy = answered.map(
+      (ticket, at) => answered.slice(0, at).filter((earlier) => earlier > ticket).length,
+    );
+    const workers = Math.max(1, availableParallelism() - 1);
+    const most = Math.max(...overtakenBy);
+    expect(most, `most sign-ins that passed one: ${most} of ${answered.length}`).toBeLessThanOrEqual(4 * (workers - 1));
   }, 120_000);
 });

@@ -20,7 +20,7 @@ const pool = new Piscina({
   niceIncrement: 10,
   // Without it a task that arrives while another is handed to a worker can overtake the
   // queue, and under steady load a few sign-ins waited many seconds (piscina issue #1031;
-  // passwords.test.ts counts the slowest of 32 clients).
+  // passwords.test.ts counts how many later sign-ins pass one, of 32 clients).
   stricterFIFO: true,
 });
 
