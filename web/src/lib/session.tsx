@@ -10,7 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { progressQuery, type SessionCourseData } from './course-api';
+// Types only: the course's code (course-api.ts) loads with the pages that show the course.
+import type { SessionCourseData } from './course-api';
 import { getJson } from './get-json';
 import type { UserFieldsFragment } from '../gql/graphql';
 import { gql, graphql, sessionRefusals, withFragments } from './graphql';
@@ -174,7 +175,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // catalogue's address, and the progress, as fresh as the page, which the screen the
         // page opens on takes instead of asking again (course-api.ts).
         queryClient.setQueryData(queryKeys.session, data);
-        if (data.me && data.progress) queryClient.setQueryData(progressQuery(data.me.user_id).queryKey, data.progress);
+        if (data.me && data.progress) queryClient.setQueryData(queryKeys.progress(data.me.user_id), data.progress);
       }
       return data.me;
     },
