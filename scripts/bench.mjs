@@ -188,10 +188,13 @@ async function benchDatabase(label, databaseUrl) {
       ],
     };
     const healthzRow = { url: `${base}/healthz` };
-    const shellRow = { url: `${base}/`, headers: { 'accept-encoding': 'br' } };
+    // The app shell as any page rendered in the browser gets it (a signed-out /dashboard: no
+    // Link hints, no lookup). The landing page comes rendered (decision 0041): its own row.
+    const shellRow = { url: `${base}/dashboard`, headers: { 'accept-encoding': 'br' } };
     const rows = [
       ['GET /healthz', healthzRow],
-      ['GET / (app shell)', shellRow],
+      ['GET /dashboard, signed out (app shell)', shellRow],
+      ['GET / (landing, rendered by the server)', { url: `${base}/`, headers: { 'accept-encoding': 'br' } }],
       ['dashboard visits (session with progress)', dashboard],
       ['  first visit (+ catalogue, then kept)', firstDashboard],
       ['  as before 0017: GraphQL me, catalogue, progress', dashboardAsBefore],
@@ -255,7 +258,7 @@ async function benchDatabase(label, databaseUrl) {
       );
       for (const [what, path] of [
         ['/healthz', '/healthz'],
-        ['GET /', '/'],
+        ['app shell', '/dashboard'],
       ]) {
         await ceiling(
           `bare Fastify sending ${what}'s own answer, byte for byte`,

@@ -1,7 +1,8 @@
 // `npm run lighthouse` (also the last part of `npm run bench`): Lighthouse's mobile audit
 // (a mid-range phone on a slow 4G link, simulated) of the landing page, the dashboard,
 // the lesson reader and a certificate's verify page, three runs each, and prints the
-// median performance score with the figures behind it. Measures; asserts nothing.
+// median performance score with the figures behind it, and the accessibility, best
+// practices and SEO scores with the audits that cost points. Measures; asserts nothing.
 // Needs a built web app (npm run build) and Debian's Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -60,14 +61,15 @@ export async function runLighthouse() {
       { name: 'verify', path: `/verify/${encodeURIComponent(certificateId)}` },
     ];
     console.log(`Lighthouse ${lighthouseVersion()} mobile (simulated slow 4G, 4× CPU slowdown), median of ${RUNS}`);
-    console.log('  page        score   FCP ms   LCP ms   TBT ms    CLS   bytes on the wire');
+    console.log('  page        score   FCP ms   LCP ms   TBT ms    CLS   bytes on the wire   a11y  best pr.  SEO');
     for (const page of pages) {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) runs.push(await audit(chrome.port, `${base}${page.path}`, page.cookie));
       const median = runs.sort((a, b) => a.score - b.score)[Math.floor(RUNS / 2)];
       console.log(
-        `  ${page.name.padEnd(10)} ${String(median.score).padStart(6)} ${ms(median.fcp)} ${ms(median.lcp)} ${ms(median.tbt)} ${median.cls.toFixed(3).padStart(6)} ${kb(median.bytes).padStart(12)}`,
+        `  ${page.name.padEnd(10)} ${String(median.score).padStart(6)} ${ms(median.fcp)} ${ms(median.lcp)} ${ms(median.tbt)} ${median.cls.toFixed(3).padStart(6)} ${kb(median.bytes).padStart(12)} ${String(median.accessibility).padStart(12)} ${String(median.bestPractices).padStart(9)} ${String(median.seo).padStart(4)}`,
       );
+      if (median.failing.length > 0) console.log(`             points lost: ${median.failing.join(', ')}`);
     }
   } finally {
     await chrome.kill();
@@ -82,13 +84,24 @@ async function audit(chromePort, url, cookie) {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     // A signed-in page gets the learner's session, as the browser would send it.
     extraHeaders: cookie ? { cookie } : undefined,
   });
   const { audits, categories } = result.lhr;
+  const percent = (category) => Math.round((categories[category].score ?? 0) * 100);
+  // The audits that cost accessibility, best-practice or SEO points (weighted, scored below 1).
+  const failing = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+    categories[category].auditRefs
+      .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+      .map((ref) => `${category}/${ref.id}`),
+  );
   return {
-    score: Math.round((categories.performance.score ?? 0) * 100),
+    score: percent('performance'),
+    accessibility: percent('accessibility'),
+    bestPractices: percent('best-practices'),
+    seo: percent('seo'),
+    failing,
     fcp: audits['first-contentful-paint'].numericValue,
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,

@@ -78,14 +78,17 @@ test('the console is a chunk of its own, which the landing page neither referenc
   for (const code of scripts) for (const marker of CONSOLE_MARKERS) expect(code).not.toContain(marker);
 });
 
-test('the page says "Loading..." before its code has run, then the code takes over', async ({ page }) => {
-  // Hold the page's code: what shows meanwhile comes from the HTML alone.
+test('a page the browser renders says "Loading..." before its code has run, then the code takes over', async ({
+  page,
+}) => {
+  // Hold the page's code: what shows meanwhile comes from the HTML alone. (The public
+  // pages come rendered by the server instead: server-rendered.spec.ts.)
   const release = await holdRequests(page, '**/assets/*.js');
   // Not waiting for "load": that comes only once the code has run.
-  await page.goto('/', { waitUntil: 'commit' });
+  await page.goto('/forgot-password', { waitUntil: 'commit' });
   await expect(page.getByRole('status')).toHaveText('Loading...');
   release();
-  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Loading...')).toHaveCount(0);
 });
 

@@ -130,6 +130,14 @@ test('settings edited in the console change the subscription screen and the cont
   const account = newLearner({ fullName: 'Rohan Admin' });
   await signUpByApi(page.request, account);
   await makeAdmin(account, DATABASE_URL);
+  // The landing and contact pages as the server renders them (scripts off), before the change.
+  const visitorContext = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByText(/One payment of ₹49\s/)).toBeVisible();
+  await visitor.goto('/contact');
+  await expect(visitor.getByRole('main').getByText(SELLER.legal_name)).toBeVisible();
+
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Business settings' })).toBeVisible();
   await expect(page.getByLabel('Legal name')).toHaveValue(SELLER.legal_name);
@@ -180,4 +188,13 @@ test('settings edited in the console change the subscription screen and the cont
   await learner.goto('/contact');
   await expect(learner.getByRole('main').getByText('Surakshit Academy LLP')).toBeVisible();
   await learnerContext.close();
+
+  // The server renders the pages again from the new settings, not from what it kept.
+  await visitor.goto('/');
+  await expect(
+    visitor.getByText(/One payment of ₹99\s*\(earlier price\s*₹1,999\s*\)\s*unlocks everything/),
+  ).toBeVisible();
+  await visitor.goto('/contact');
+  await expect(visitor.getByRole('main').getByText('Surakshit Academy LLP')).toBeVisible();
+  await visitorContext.close();
 });
