@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LAZY_PAGES } from '@ehc/common';
 import { expect, test } from '@playwright/test';
 import { holdRequests } from './fixtures';
 
@@ -76,6 +77,31 @@ test('the console is a chunk of its own, which the landing page neither referenc
   expect(loaded.length).toBeGreaterThan(0);
   const scripts = loaded.map((path) => readFileSync(join(dist, path), 'utf8'));
   for (const code of scripts) for (const marker of CONSOLE_MARKERS) expect(code).not.toContain(marker);
+});
+
+test('the landing page loads only its own code, and the dashboard’s once the visitor starts signing in', async ({
+  page,
+}) => {
+  // Every other page's chunk, as the build's manifest names them (common/src/pages.ts).
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const pageChunks = Object.entries(LAZY_PAGES).map(([name, lazy]) => [name, `/${manifest[lazy.module]!.file}`]);
+  const loaded: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) loaded.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByLabel('Email')).toBeEnabled();
+  // Including what a page would fetch once the browser is idle.
+  await page.waitForLoadState('networkidle');
+  expect(pageChunks.filter(([, file]) => loaded.includes(file!)).map(([name]) => name)).toEqual([]);
+
+  const dashboard = pageChunks.find(([name]) => name === 'dashboard')![1]!;
+  const fetched = page.waitForResponse((response) => new URL(response.url()).pathname === dashboard);
+  await page.getByLabel('Email').focus();
+  expect((await fetched).ok()).toBe(true);
 });
 
 test('a page the browser renders says "Loading..." before its code has run, then the code takes over', async ({

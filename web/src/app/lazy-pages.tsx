@@ -5,7 +5,8 @@ import { LoadingScreen } from '../components/LoadingScreen';
 /**
  * The pages beyond the landing page, each in its own chunk, so a first visit downloads
  * only the landing page and the sign-in card. `prefetch` fetches a chunk ahead of need
- * (the dashboard once someone may sign in; the reader and checkout from the dashboard).
+ * (the reader and checkout from the dashboard); `startPage` at once (the dashboard when a
+ * visitor starts filling in the sign-in card).
  */
 const loaders: Record<LazyPageName, () => Promise<unknown>> = {
   dashboard: () => import('../features/dashboard/DashboardPage'),
@@ -72,7 +73,12 @@ export const pageOfPath = lazyPageOfPath;
  */
 export function startPageOfPath(pathname: string): void {
   const name = pageOfPath(pathname);
-  if (name) void loaders[name]().catch(() => undefined);
+  if (name) startPage(name);
+}
+
+/** Starts downloading a page's chunk now (a failure is left for the visit to report). */
+export function startPage(name: LazyPageName): void {
+  void loaders[name]().catch(() => undefined);
 }
 
 /** Prefetches `names` once, after the component that calls it has shown. */

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { trackSignup } from '../../lib/tracking';
 import { authErrorMessage, fieldsOfAuthError, type AuthField } from './auth-errors';
 import { useHydrated } from '../../lib/use-hydrated';
+import { startPage } from '../../app/lazy-pages';
 
 const EMPTY = { email: '', password: '', fullName: '', phone: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
@@ -150,7 +151,9 @@ export function AuthScreen({ request }: { request?: AuthRequest | null } = {}) {
 
       {/* The panel is its own element: a form may not take the tabpanel role (HTML's rules). */}
       <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={isSignup ? `${ids}-tab-signup` : `${ids}-tab-login`}>
-        <form noValidate onSubmit={submit}>
+        {/* A visitor who starts filling the card in signs in next: the dashboard's code
+            downloads meanwhile. The landing page itself loads no other page's code. */}
+        <form noValidate onSubmit={submit} onFocus={() => startPage('dashboard')}>
           {/* Disabled until the page's code runs (a landing page the server rendered). */}
           <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
             {isSignup && (

@@ -9,7 +9,6 @@ import { sampleLessonLinkQuery } from '../../lib/sample-lesson-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
 import { AuthScreen, type AuthRequest } from './AuthScreen';
-import { usePrefetch } from '../../app/lazy-pages';
 
 const HIGHLIGHTS = [
   'Hands-on labs in your browser, on simulated targets: nothing to install, practise on your phone',
@@ -27,8 +26,6 @@ const primaryButton =
  * Login and by "Start learning".
  */
 export function LandingPage() {
-  // Most visitors sign in or up next.
-  usePrefetch('dashboard');
   const { state, notice } = useSession();
   const pricing = useQuery(pricingQuery);
   const sample = useQuery(sampleLessonLinkQuery);
