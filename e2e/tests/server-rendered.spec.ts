@@ -60,6 +60,9 @@ for (const width of [360, 1280]) {
       const visitor = await withoutScripts(browser, width);
       const response = await visitor.goto(`/verify/${encodeURIComponent(id)}`);
       expect(response!.status()).toBe(200);
+      // A rendered page shows without its code, which loads once it has painted: no code
+      // hints to compete with the page for a phone's link (decision 0042).
+      expect(response!.headers()['link']).toBeUndefined();
       await expect(visitor).toHaveTitle(`Certificate: ${learner.fullName} · Cryptography & Encryption`);
       const main = visitor.getByRole('main');
       await expect(main.getByText('✓ Valid certificate')).toBeVisible();

@@ -1,36 +1,20 @@
-import { PAGE_ANSWERS_ID, type PageAnswer } from '@ehc/common';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/App';
-import { startPageOfPath } from './app/lazy-pages';
-import { queryClient } from './lib/query-client';
-import { initTracking } from './lib/tracking';
+import { PAGE_ANSWERS_ID } from '@ehc/common';
+// The page's stylesheet: linked in index.html by the build, so it loads with the page.
 import './index.css';
 
-initTracking();
-// The page in the address loads alongside the session check, not after it.
-startPageOfPath(location.pathname);
-
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} Router={BrowserRouter} />
-  </StrictMode>
-);
-// A public page the server rendered (docs/decisions/0041) carries the answers it was
-// rendered from: the query cache starts with them, so the first render here is the
-// server's, and React adopts its HTML instead of painting the page again.
-const answers = document.getElementById(PAGE_ANSWERS_ID);
-if (answers) {
-  for (const answer of JSON.parse(answers.textContent!) as PageAnswer[]) {
-    queryClient.setQueryData(answer.queryKey, answer.data);
-  }
-  hydrateRoot(container, app);
+const start = () => void import('./boot');
+if (!document.getElementById(PAGE_ANSWERS_ID) || document.visibilityState === 'hidden') {
+  // A page the browser renders: the app's code is all it will show (its `Link` header
+  // preloads it for a learner's pages). Also a page opened in a background tab, which
+  // paints no frame until it is shown.
+  start();
 } else {
-  // Rendered as a transition: React renders the first screen in slices of a few
-  // milliseconds instead of one long task, so a phone's main thread is never blocked for
-  // long while the page loads (decision 0025).
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
+  // A public page the server rendered (docs/decisions/0041) shows without the app: its
+  // code runs once the page has painted, and in two tasks (the libraries, then the app),
+  // so a phone shows the page before spending its main thread on React (decision 0042).
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      void import('./framework').then(() => setTimeout(start));
+    }),
+  );
 }

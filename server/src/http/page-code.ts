@@ -6,6 +6,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -30,14 +31,24 @@ function pageFiles(distDir: string): Map<LazyPageName, PageFiles> {
     for (const imported of manifest[key]?.imports ?? []) withImports(imported, into);
     return into;
   };
+  // What index.html loads: the entry. The app's code (its one dynamic import,
+  // web/src/boot.tsx) starts once the page has painted; a page that needs it to show
+  // anything names it in its hints, so it downloads with the page (decision 0042).
   const loadedFirst = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withImports(key, loadedFirst);
+  const appCode = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    withImports(key, loadedFirst);
+    for (const started of chunk.dynamicImports ?? []) withImports(started, appCode);
+  }
 
   for (const name of Object.keys(LAZY_PAGES) as LazyPageName[]) {
     const page = LAZY_PAGES[name].module;
     // A page moved without updating common/src/pages.ts: say so at boot, not by slow pages.
     if (!manifest[page]) throw new Error(`The web build has no chunk for ${page} (common/src/pages.ts)`);
-    const own = [...withImports(page)].filter((key) => !loadedFirst.has(key)).map((key) => manifest[key]!);
+    const own = [...withImports(page, new Set(appCode))]
+      .filter((key) => !loadedFirst.has(key))
+      .map((key) => manifest[key]!);
     files.set(name, {
       chunks: own.map((chunk) => chunk.file),
       stylesheets: own.flatMap((chunk) => chunk.css ?? []),

@@ -73,7 +73,7 @@ const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/;
 
 /**
  * The shell with a rendered page in `#root` instead of its "Loading..." placeholder, and
- * the answers it was rendered from, for the browser's query cache (web/src/main.tsx). The
+ * the answers it was rendered from, for the browser's query cache (web/src/boot.tsx). The
  * answers hold learners' own text (a holder's name): `<` is escaped, so no answer can
  * close the script element. The "needs JavaScript" notice goes: the page reads without it.
  * `stylesheets` (`<link>` elements) go at the end of the head: the page's own styles.

@@ -26,7 +26,10 @@ mkdirSync(join(webAppDir, '.vite'));
 writeFileSync(
   join(webAppDir, '.vite', 'manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index-AbC123.js', isEntry: true, imports: ['_shell-S1.js'] },
+    // As web/vite.config.ts builds it: a small entry that starts the app's code (boot.tsx)
+    // once the page has painted; the page's Link hints leave out what either loads.
+    'index.html': { file: 'assets/index-AbC123.js', isEntry: true, dynamicImports: ['src/boot.tsx'] },
+    'src/boot.tsx': { file: 'assets/boot-B1.js', isDynamicEntry: true, imports: ['_shell-S1.js'] },
     '_shell-S1.js': { file: 'assets/shell-S1.js' },
     '_Dialog-D1.js': { file: 'assets/Dialog-D1.js', imports: ['_shell-S1.js'] },
     ...Object.fromEntries(
@@ -150,17 +153,20 @@ describe('serving the web app', () => {
     // learner is likely to stay on the page rather than be sent to the landing page.
     const withSession = { cookie: `${SESSION_COOKIE}=any-value` };
     const linkOf = async (url: string, headers = {}) => (await t.app.inject({ url, headers })).headers.link;
+    // The app's code, which index.html starts only once the page has painted, comes first.
+    const app = '</assets/boot-B1.js>; rel=modulepreload, </assets/shell-S1.js>; rel=modulepreload';
     expect(await linkOf('/course/cryptography/2', withSession)).toBe(
-      '</assets/CoursePage-P1.js>; rel=modulepreload, </assets/Dialog-D1.js>; rel=modulepreload, ' +
+      `${app}, </assets/CoursePage-P1.js>; rel=modulepreload, </assets/Dialog-D1.js>; rel=modulepreload, ` +
         '</assets/lesson-content-L1.css>; rel=preload; as=style; crossorigin',
     );
-    expect(await linkOf('/dashboard', withSession)).toBe('</assets/DashboardPage-P1.js>; rel=modulepreload');
+    expect(await linkOf('/dashboard', withSession)).toBe(`${app}, </assets/DashboardPage-P1.js>; rel=modulepreload`);
     // A signed-out visitor to a learners' page is sent to the landing page: no code for it.
     expect(await linkOf('/dashboard')).toBeUndefined();
     expect(await linkOf('/course/cryptography/2', { cookie: 'theme=dark' })).toBeUndefined();
-    expect(await linkOf('/terms')).toBe('</assets/LegalPage-P1.js>; rel=modulepreload');
-    // The verification page, filled in on the server, names its code too.
-    expect(await linkOf('/verify/EHC-NONE')).toBe('</assets/VerifyPage-P1.js>; rel=modulepreload');
+    // Without the web app's server bundle (as here) the public pages are the app shell,
+    // which names its code; rendered, they name none (server-rendered.spec.ts).
+    expect(await linkOf('/terms')).toBe(`${app}, </assets/LegalPage-P1.js>; rel=modulepreload`);
+    expect(await linkOf('/verify/EHC-NONE')).toBe(`${app}, </assets/VerifyPage-P1.js>; rel=modulepreload`);
     // The landing page is the first page's code itself.
     expect(await linkOf('/')).toBeUndefined();
   });

@@ -151,7 +151,8 @@ export async function registerWebApp(
     const code = codeOf(path, false);
     reply.code(certificate ? 200 : 404);
     const rendered = await render(request, reply, path, html);
-    if (rendered) return sendHtml(request, reply, rendered, code);
+    // A rendered page shows without its code, which loads once it has painted (no hints).
+    if (rendered) return sendHtml(request, reply, rendered);
     if (code) reply.header('link', code);
     return reply.header('cache-control', 'no-cache').type('text/html').send(html);
   });
@@ -170,7 +171,9 @@ export async function registerWebApp(
     const hasSession = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
     const code = codeOf(path, hasSession);
     if (isRendered(path)) {
-      return render(request, reply, path, shell).then((page) => sendHtml(request, reply, page ?? shellPage, code));
+      return render(request, reply, path, shell).then((page) =>
+        page ? sendHtml(request, reply, page) : sendHtml(request, reply, shellPage, code),
+      );
     }
     const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
     const mayPreload = hasSession && (reader || /^\/dashboard(\/premium)?$/.test(path));

@@ -13,7 +13,7 @@ function AppRoutes() {
 interface AppProps {
   /** The page's query cache: the browser's one client, or one per page the server renders. */
   queryClient: QueryClient;
-  /** BrowserRouter in the browser (main.tsx); a StaticRouter at one address on the server (entry-server.tsx). */
+  /** BrowserRouter in the browser (boot.tsx); a StaticRouter at one address on the server (entry-server.tsx). */
   Router: ComponentType<{ children: ReactNode }>;
 }
 

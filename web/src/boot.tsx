@@ -1,0 +1,39 @@
+/**
+ * The app itself, started by main.tsx once the page has painted: the session, the router,
+ * the page in the address, and React rendering it (or adopting the server's HTML).
+ */
+import { PAGE_ANSWERS_ID, type PageAnswer } from '@ehc/common';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { startPageOfPath } from './app/lazy-pages';
+import { queryClient } from './lib/query-client';
+import { initTracking } from './lib/tracking';
+
+initTracking();
+// The page in the address loads alongside the session check, not after it.
+startPageOfPath(location.pathname);
+
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} Router={BrowserRouter} />
+  </StrictMode>
+);
+// A public page the server rendered (docs/decisions/0041) carries the answers it was
+// rendered from: the query cache starts with them, so the first render here is the
+// server's, and React adopts its HTML instead of painting the page again.
+const answers = document.getElementById(PAGE_ANSWERS_ID);
+if (answers) {
+  for (const answer of JSON.parse(answers.textContent!) as PageAnswer[]) {
+    queryClient.setQueryData(answer.queryKey, answer.data);
+  }
+}
+// As a transition: React renders (or adopts) the first screen in slices of a few
+// milliseconds instead of one long task, so a phone's main thread is never blocked for
+// long while the page loads (decision 0025).
+startTransition(() => {
+  if (answers) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
