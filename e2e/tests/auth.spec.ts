@@ -272,6 +272,8 @@ test('the Login and Sign Up tabs move with the arrow keys, and the panel is not 
   await page.goto('/');
   const login = page.getByRole('tab', { name: 'Login' });
   const signup = page.getByRole('tab', { name: 'Sign Up' });
+  // The page comes rendered by the server: its tabs work once its code has run.
+  await expect(login).toBeEnabled();
   await login.focus();
   await page.keyboard.press('ArrowRight');
   await expect(signup).toBeFocused();

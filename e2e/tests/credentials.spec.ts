@@ -17,7 +17,10 @@ async function completeCryptography(page: Page) {
 }
 
 async function checkFile(page: Page, path: string) {
-  await page.getByLabel('Certificate image or credential file').setInputFiles(path);
+  const input = page.getByLabel('Certificate image or credential file');
+  // The page comes rendered by the server: its form opens once its code has run.
+  await expect(input).toBeEnabled();
+  await input.setInputFiles(path);
   await page.getByRole('button', { name: 'Check credential' }).click();
   return page.getByRole('region', { name: 'Check result' });
 }

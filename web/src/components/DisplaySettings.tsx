@@ -8,6 +8,7 @@ import {
   themeChoice,
   type ThemeChoice,
 } from '../lib/display-settings';
+import { useHydrated } from '../lib/use-hydrated';
 
 const THEMES: { label: string; value: ThemeChoice }[] = [
   { label: 'Dark', value: 'dark' },
@@ -33,6 +34,8 @@ export function DisplaySettings() {
   const [theme, setTheme] = useState<ThemeChoice>('system');
   const [scale, setScale] = useState(1);
   const button = useRef<HTMLButtonElement>(null);
+  // On a page the server rendered, the panel opens once the page's code can place it.
+  const hydrated = useHydrated();
   useEffect(() => {
     setTheme(themeChoice());
     setScale(readingScale());
@@ -60,6 +63,7 @@ export function DisplaySettings() {
         ref={button}
         type="button"
         popoverTarget={`${id}-panel`}
+        disabled={!hydrated}
         aria-label="Display settings: theme and text size"
         className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border border-slate-700 text-sm font-bold text-slate-100 hover:bg-slate-800"
       >

@@ -131,6 +131,8 @@ export function AuthScreen({ request }: { request?: AuthRequest | null } = {}) {
           tabIndex={isSignup ? -1 : 0}
           aria-controls={`${ids}-panel`}
           className={tabClass(!isSignup)}
+          // Like the form: a tab pressed before the page's code runs would do nothing.
+          disabled={!hydrated}
           onClick={() => switchMode('login')}
         >
           Login
@@ -143,6 +145,7 @@ export function AuthScreen({ request }: { request?: AuthRequest | null } = {}) {
           tabIndex={isSignup ? 0 : -1}
           aria-controls={`${ids}-panel`}
           className={tabClass(isSignup)}
+          disabled={!hydrated}
           onClick={() => switchMode('signup')}
         >
           Sign Up
