@@ -1,6 +1,5 @@
 import type { GetCertificatesQuery, VerifyCertificateQuery } from '../gql/graphql';
 import { CheckScoreFields, type CheckScore } from './course-api';
-import { queryOptions } from '@tanstack/react-query';
 import { fieldQuery, gql, graphql, withFragments } from './graphql';
 import { queryKeys } from './query-keys';
 
@@ -101,6 +100,5 @@ const VerifyCertificate = withFragments(
  * `/verify/<id>` with it, and every lookup spends the visitor's lookup budget.
  */
 export function verifyQuery(id: string) {
-  const query = fieldQuery(queryKeys.verify(id), VerifyCertificate, { id }, 'verifyCertificate');
-  return { request: query.request, options: queryOptions({ ...query.options, staleTime: 5 * 60_000 }) };
+  return fieldQuery(queryKeys.verify(id), VerifyCertificate, { id }, 'verifyCertificate', 5 * 60_000);
 }

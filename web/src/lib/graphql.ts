@@ -165,6 +165,8 @@ export function fieldQuery<TResult, TVariables extends Record<string, unknown>, 
   document: TypedDocumentString<TResult, TVariables>,
   variables: TVariables,
   field: TField,
+  /** How long an answer stays fresh: a rendered page's answers are not asked for again within it. */
+  staleTime: number,
 ) {
   const text = document as unknown as DocumentText;
   const request: PageQuery = {
@@ -179,6 +181,7 @@ export function fieldQuery<TResult, TVariables extends Record<string, unknown>, 
   const options = queryOptions({
     queryKey,
     queryFn: async (): Promise<TResult[TField]> => (await send(document as unknown as SomeDocument, variables))[field],
+    staleTime,
   });
   return { request, options };
 }

@@ -1,5 +1,4 @@
 import type { GetLegalPageQuery } from '../gql/graphql';
-import { queryOptions } from '@tanstack/react-query';
 import { fieldQuery, graphql } from './graphql';
 import { queryKeys } from './query-keys';
 
@@ -20,6 +19,5 @@ const GetLegalPage = graphql(`
 
 /** A legal page's content, kept for the visit (the seller's edits show on the next visit). */
 export function legalPageQuery(slug: LegalSlug) {
-  const query = fieldQuery(queryKeys.legalPage(slug), GetLegalPage, { slug }, 'legalPage');
-  return { request: query.request, options: queryOptions({ ...query.options, staleTime: Infinity }) };
+  return fieldQuery(queryKeys.legalPage(slug), GetLegalPage, { slug }, 'legalPage', Infinity);
 }

@@ -1,5 +1,4 @@
 import type { GetPricingQuery } from '../gql/graphql';
-import { queryOptions } from '@tanstack/react-query';
 import { fieldQuery, graphql } from './graphql';
 import { queryKeys } from './query-keys';
 
@@ -28,8 +27,8 @@ const GetPricing = graphql(`
  * The price as it stands, fetched once per visit; the console invalidates it when the
  * seller changes it, so this tab shows the new one.
  */
-export const pricing = fieldQuery(queryKeys.pricing, GetPricing, {}, 'pricing');
-export const pricingQuery = queryOptions({ ...pricing.options, staleTime: Infinity });
+export const pricing = fieldQuery(queryKeys.pricing, GetPricing, {}, 'pricing', Infinity);
+export const pricingQuery = pricing.options;
 
 /** "₹49", "₹4,999", or "₹49.50" when the amount has paise. */
 export function formatPrice(paise: number): string {

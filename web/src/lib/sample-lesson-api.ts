@@ -30,7 +30,7 @@ const GetSampleLesson = graphql(`
   }
 `);
 
-export const sampleLessonLink = fieldQuery(queryKeys.sampleLessonLink, GetSampleLesson, {}, 'sampleLesson');
+export const sampleLessonLink = fieldQuery(queryKeys.sampleLessonLink, GetSampleLesson, {}, 'sampleLesson', Infinity);
 
 /** The text, when `moduleId`/`number` is the sample in force (else NOT_FOUND). */
 export function fetchSampleLessonText(moduleId: string, number: string): Promise<SampleLessonText> {
@@ -38,7 +38,7 @@ export function fetchSampleLessonText(moduleId: string, number: string): Promise
 }
 
 /** The sample lesson the landing page links to, or null; kept for the visit. */
-export const sampleLessonLinkQuery = queryOptions({ ...sampleLessonLink.options, staleTime: Infinity });
+export const sampleLessonLinkQuery = sampleLessonLink.options;
 
 /** The sample lesson's text, kept for the visit; a lesson that is not the sample answers NOT_FOUND. */
 export function sampleLessonQuery(moduleId: string, number: string) {
