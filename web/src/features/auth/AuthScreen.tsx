@@ -243,6 +243,7 @@ export function AuthScreen({ request }: { request?: AuthRequest | null } = {}) {
         <button
           type="button"
           className="inline-flex min-h-11 items-center px-1 font-semibold text-emerald-400 underline-offset-4 hover:underline"
+          disabled={!hydrated}
           onClick={() => switchMode(isSignup ? 'login' : 'signup')}
         >
           {isSignup ? 'Login' : 'Sign Up'}
