@@ -89,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             {
               name: 'shell',
-              test: /[\\/]web[\\/]src[\\/](components[\\/](LoadingScreen|SiteHeader|DisplaySettings)|lib[\\/]display-settings)/,
+              test: /[\\/]web[\\/]src[\\/](components[\\/](LoadingScreen|SiteHeader|DisplaySettings)|lib[\\/](display-settings|when-idle))/,
             },
           ],
         },

@@ -104,6 +104,30 @@ test('the landing page loads only its own code, and the dashboard’s once the v
   expect((await fetched).ok()).toBe(true);
 });
 
+test('a page the server rendered asks for the app’s code only once its first content is on screen', async ({
+  page,
+}) => {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  // The libraries and the app (web/src/main.tsx): the code that hydrates the page.
+  const appCode = ['src/framework.ts', 'src/boot.tsx'].map((module) => `/${manifest[module]!.file}`);
+  await page.goto('/');
+  await expect(page.getByLabel('Email')).toBeEnabled();
+  const timing = await page.evaluate((files) => {
+    const firstContent = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const asked = performance
+      .getEntriesByType('resource')
+      .filter((entry) => files.includes(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime);
+    return { firstContent, asked };
+  }, appCode);
+  expect(timing.firstContent).not.toBeNull();
+  expect(timing.asked).toHaveLength(2);
+  for (const start of timing.asked) expect(start).toBeGreaterThanOrEqual(timing.firstContent!);
+});
+
 test('a page the browser renders says "Loading..." before its code has run, then the code takes over', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { lazyPageOfPath, type LazyPageName } from '@ehc/common';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { whenIdle } from '../lib/when-idle';
 
 /**
  * The pages beyond the landing page, each in its own chunk, so a first visit downloads
@@ -58,9 +59,7 @@ export const SamplePage = page('sample', (m: typeof import('../features/sample/S
  * a failure is left for the real visit to report.
  */
 export function prefetch(...names: LazyPageName[]): void {
-  const start = () => names.forEach((name) => void loaders[name]().catch(() => undefined));
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start);
-  else setTimeout(start, 500);
+  whenIdle(() => names.forEach((name) => void loaders[name]().catch(() => undefined)));
 }
 
 /** The lazily loaded page a path opens, or null (the landing page is in the main chunk). */

@@ -1,5 +1,6 @@
 import { PRICE_CURRENCY } from '@ehc/common';
 import { fetchAppConfig, type TrackingConfig } from './app-config';
+import { whenIdle } from './when-idle';
 
 /**
  * Conversion tracking through Google's gtag.js, loaded only when the server has tracking
@@ -52,9 +53,12 @@ async function withGtag(run: (gtag: Gtag, config: TrackingConfig) => void): Prom
   run(tracker.gtag, tracker.config);
 }
 
-/** Call once at start so gtag is on the page before the first event. */
+/**
+ * Call once at start so gtag is on the page before the first event. Not before the page
+ * has shown itself: no event comes that early, and every event waits for the load anyway.
+ */
 export function initTracking(): void {
-  void load();
+  whenIdle(() => void load());
 }
 
 export function trackSignup(): Promise<void> {

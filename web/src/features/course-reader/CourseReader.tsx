@@ -31,6 +31,7 @@ import { useSignedInUser } from '../../lib/session';
 import { LabBlock } from '../labs/LabBlock';
 import './lesson-content.css';
 import { SiteFooter } from '../../components/SiteFooter';
+import { whenIdle } from '../../lib/when-idle';
 
 interface CourseReaderProps {
   module: CourseModule;
@@ -86,9 +87,9 @@ export function CourseReader({ module, current, progress, otherCompletedModules 
   const following = module.lessons[current];
   const completedModules = progress?.completed ? [...otherCompletedModules, module.title] : otherCompletedModules;
 
-  // Warm the cache so "Next" shows the following lesson at once.
+  // Warm the cache so "Next" shows the following lesson at once: once this one is shown.
   useEffect(() => {
-    if (current < total) queryClient.query(lessonQuery(module.id, current + 1)).catch(() => undefined);
+    if (current < total) whenIdle(() => queryClient.query(lessonQuery(module.id, current + 1)).catch(() => undefined));
   }, [module.id, current, total, queryClient]);
 
   // A reload, Back or Forward returns to the place this tab left the lesson at, once the
