@@ -10,7 +10,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** A page's own files: the chunks and stylesheets it needs beyond what the first page's code loads. */
+/** A page's files: the app's code, and the page's own chunks and stylesheets. */
 interface PageFiles {
   chunks: string[];
   stylesheets: string[];
@@ -31,14 +31,14 @@ function pageFiles(distDir: string): Map<LazyPageName, PageFiles> {
     for (const imported of manifest[key]?.imports ?? []) withImports(imported, into);
     return into;
   };
-  // What index.html loads: the entry. The app's code (its one dynamic import,
-  // web/src/boot.tsx) starts once the page has painted; a page that needs it to show
-  // anything names it in its hints, so it downloads with the page (decision 0042).
-  const loadedFirst = new Set<string>();
+  // What index.html loads: the entry, at low priority (web/vite.config.ts). The app's code
+  // (its one dynamic import, web/src/boot.tsx) starts once the page has painted. A page
+  // that needs the code to show anything names both in its hints, so they download with
+  // the page at the priority of its code (decision 0042).
   const appCode = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isEntry) continue;
-    withImports(key, loadedFirst);
+    withImports(key, appCode);
     for (const started of chunk.dynamicImports ?? []) withImports(started, appCode);
   }
 
@@ -46,9 +46,7 @@ function pageFiles(distDir: string): Map<LazyPageName, PageFiles> {
     const page = LAZY_PAGES[name].module;
     // A page moved without updating common/src/pages.ts: say so at boot, not by slow pages.
     if (!manifest[page]) throw new Error(`The web build has no chunk for ${page} (common/src/pages.ts)`);
-    const own = [...withImports(page, new Set(appCode))]
-      .filter((key) => !loadedFirst.has(key))
-      .map((key) => manifest[key]!);
+    const own = [...withImports(page, new Set(appCode))].map((key) => manifest[key]!);
     files.set(name, {
       chunks: own.map((chunk) => chunk.file),
       stylesheets: own.flatMap((chunk) => chunk.css ?? []),

@@ -28,7 +28,12 @@ writeFileSync(
   JSON.stringify({
     // As web/vite.config.ts builds it: a small entry that starts the app's code (boot.tsx)
     // once the page has painted; the page's Link hints leave out what either loads.
-    'index.html': { file: 'assets/index-AbC123.js', isEntry: true, dynamicImports: ['src/boot.tsx'] },
+    'index.html': {
+      file: 'assets/index-AbC123.js',
+      isEntry: true,
+      imports: ['_shell-S1.js'],
+      dynamicImports: ['src/boot.tsx'],
+    },
     'src/boot.tsx': { file: 'assets/boot-B1.js', isDynamicEntry: true, imports: ['_shell-S1.js'] },
     '_shell-S1.js': { file: 'assets/shell-S1.js' },
     '_Dialog-D1.js': { file: 'assets/Dialog-D1.js', imports: ['_shell-S1.js'] },
@@ -148,13 +153,16 @@ describe('serving the web app', () => {
     expect((await hints('/', paid)).link).toBeUndefined();
   });
 
-  it("names the code of the page in the address that the first page's code does not load", async () => {
+  it('names the code of the page in the address, with the app code that index.html loads late', async () => {
     // Whether the session is still good does not matter here: the cookie alone says a
     // learner is likely to stay on the page rather than be sent to the landing page.
     const withSession = { cookie: `${SESSION_COOKIE}=any-value` };
     const linkOf = async (url: string, headers = {}) => (await t.app.inject({ url, headers })).headers.link;
-    // The app's code, which index.html starts only once the page has painted, comes first.
-    const app = '</assets/boot-B1.js>; rel=modulepreload, </assets/shell-S1.js>; rel=modulepreload';
+    // The app's code comes first: the entry, which index.html asks for at low priority, and
+    // the app it starts (only once the page has painted, on a page the server rendered).
+    const app =
+      '</assets/index-AbC123.js>; rel=modulepreload, </assets/shell-S1.js>; rel=modulepreload, ' +
+      '</assets/boot-B1.js>; rel=modulepreload';
     expect(await linkOf('/course/cryptography/2', withSession)).toBe(
       `${app}, </assets/CoursePage-P1.js>; rel=modulepreload, </assets/Dialog-D1.js>; rel=modulepreload, ` +
         '</assets/lesson-content-L1.css>; rel=preload; as=style; crossorigin',
