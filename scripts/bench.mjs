@@ -552,7 +552,6 @@ function cpuNote(result) {
   return `, server CPU ${result.cpuPerRequest.toFixed(1)} µs a request (bare's ÷ this: ${(result.bareCpu / result.cpuPerRequest).toFixed(2)})`;
 }
 
-/** The run with the median rate of three. */
 /**
  * An autocannon run with its p99 worked out from each answer's time, which autocannon
  * measures in fractions of a millisecond: its own percentiles are whole milliseconds, too
@@ -576,10 +575,12 @@ function percentile(values, q) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
+/** The middle value (the upper one of an even count). */
 function median(values) {
   return [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 }
 
+/** The run with the median rate of three. */
 async function medianOfThree(options) {
   const runs = [await load(options), await load(options), await load(options)];
   return runs.sort((a, b) => a.rps - b.rps)[1];
