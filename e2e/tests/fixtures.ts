@@ -133,6 +133,15 @@ export async function signInPaidLearner(page: Page, overrides: Partial<Learner> 
   return learner;
 }
 
+/**
+ * Waits until a learner's page the server rendered is live: it arrives `inert` and React
+ * lifts that once it has adopted the page (docs/decisions/0043). Playwright's clicks wait
+ * for it on their own; a test that presses Back or reads the page's behaviour waits here.
+ */
+export async function pageIsLive(page: Page): Promise<void> {
+  await expect(page.locator('#root:not([inert])')).toBeAttached();
+}
+
 /** Marks lessons complete through the API, as the reader would (uses the page's session). */
 export async function completeLessons(page: Page, moduleId: string, numbers: number[]): Promise<void> {
   for (const number of numbers) {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@ehc/common';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectOneH1 } from './account-helpers';
-import { expect, graphql, signInPaidLearner, test } from './fixtures';
+import { expect, graphql, pageIsLive, signInPaidLearner, test } from './fixtures';
 
 // The reader's rough edges on a phone (issue #40): a reload, Back and Forward return to
 // the place in a lesson; wide tables keep their header row and first column in view; no
@@ -110,6 +110,7 @@ for (const viewport of VIEWPORTS) {
       // A reload between: Back then meets a lesson that is no longer in memory.
       await page.reload();
       await expect(heading(page)).toHaveText('Web Application Security fixture lesson 3');
+      await pageIsLive(page);
 
       await page.goBack();
       await expect(heading(page)).toHaveText('Web Application Security fixture lesson 2');
@@ -237,8 +238,12 @@ for (const viewport of VIEWPORTS) {
       browser,
     }) => {
       const learner = await signInPaidLearner(page);
+      // The reader fetches the next lesson ahead once the browser is idle: done before the
+      // session ends, so the first request refused is the learner's own.
+      const nextLesson = page.waitForResponse((response) => response.url().endsWith('/api/lessons/web-application/3'));
       await page.goto(LONG_LESSON);
       await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-2')).toBeVisible();
+      await nextLesson;
       // No alert on top of the page: the page itself says what happened.
       page.on('dialog', (dialog) => {
         throw new Error(`unexpected ${dialog.type()}: ${dialog.message()}`);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectOneH1 } from './account-helpers';
-import { completeLessons, expect, signInPaidLearner, test } from './fixtures';
+import { completeLessons, expect, pageIsLive, signInPaidLearner, test } from './fixtures';
 
 // The reader of issue #14: lessons with their own addresses, and controls a phone can reach.
 // Fixture lesson 2 of web-application is the long one, with a wide table.
@@ -211,10 +211,8 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('a reload of a lesson fetches its data once, while the page’s code loads', async ({ page }) => {
+test('a reload of a lesson arrives rendered with its data: the browser asks for none of it', async ({ page }) => {
   await signInPaidLearner(page);
-  // The session document carries the progress (no /api/progress); the catalogue has an
-  // address that names its content.
   const isDocument = (path: string) =>
     ['/api/session', '/api/progress', '/api/lessons/web-application/3'].includes(path) ||
     path.startsWith('/api/catalogue');
@@ -225,20 +223,13 @@ test('a reload of a lesson fetches its data once, while the page’s code loads'
     if (isDocument(path)) requested.push(path);
     if (/\/assets\/CoursePage-[\w-]+\.js$/.test(path)) readerCode.push(path);
   });
-  const shell = await page.goto('/course/web-application/3');
-  // The shell names the reader's code and the documents it asks for first, so they load
-  // alongside the first page's code instead of after it.
-  const hints = shell?.headers()['link']?.split(', ') ?? [];
-  const preloaded = hints.filter((hint) => hint.includes('as=fetch')).map((hint) => /^<([^>]+)>/.exec(hint)![1]!);
-  expect(preloaded).toEqual([
-    '/api/session',
-    expect.stringMatching(/^\/api\/catalogue\/[\w-]+$/),
-    '/api/lessons/web-application/3',
-  ]);
-  expect(hints).toContainEqual(expect.stringMatching(/^<\/assets\/CoursePage-[\w-]+\.js>; rel=modulepreload$/));
+  const response = await page.goto('/course/web-application/3');
+  // The lesson is in the HTML (docs/decisions/0043): no hints for documents to fetch.
+  expect(await response!.text()).toContain('FIXTURE-LESSON-BODY-web-application-3');
+  expect(response!.headers()['link']).toBeUndefined();
+  await pageIsLive(page);
   await expect(page.getByText('FIXTURE-LESSON-BODY-web-application-3')).toBeVisible();
-  // Each of the page's own requests was answered by its preload, not sent again; the
-  // learner's own documents too, although no cache may keep them (no-store).
-  expect(requested.sort()).toEqual([...preloaded].sort());
+  // The session, the progress, the catalogue and the lesson came with the page.
+  expect(requested).toEqual([]);
   expect(readerCode).toHaveLength(1);
 });

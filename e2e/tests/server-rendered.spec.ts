@@ -1,12 +1,13 @@
 import { MODULE_DISPLAY_NAMES, MODULE_IDS } from '@ehc/common';
 import type { Browser, Page } from '@playwright/test';
 import { certificateIdsByModule } from './account-helpers';
-import { completeLessons, expect, signInPaidLearner, test, type Learner } from './fixtures';
+import { completeLessons, expect, pageIsLive, signInPaidLearner, test, type Learner } from './fixtures';
 
 // The public pages arrive as HTML before any script runs (issue 40, docs/decisions/0041):
 // the landing page, the legal pages and /verify/<id>, which employers open from a CV and
 // which must read in full with JavaScript off. With it on, React adopts the server's HTML:
 // nothing is painted again, and the browser does not ask again for what the page shows.
+// A signed-in learner's dashboard and lesson arrive rendered for them too (decision 0043).
 
 /** A page in a browser with JavaScript off, at `width`. */
 async function withoutScripts(browser: Browser, width: number): Promise<Page> {
@@ -145,5 +146,97 @@ for (const width of [360, 1280]) {
       expect(watched.operations.filter((name) => pageData.includes(name))).toEqual([]);
       await visitor.context().close();
     });
+
+    test('a signed-in learner’s dashboard and lesson arrive as HTML for them alone, inert until the app adopts them', async ({
+      page,
+      browser,
+    }) => {
+      const learner = await signInPaidLearner(page);
+      await completeLessons(page, 'web-application', [1]);
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+      await context.addCookies(await page.context().cookies());
+      const visitor = await context.newPage();
+
+      const dashboard = await visitor.goto('/dashboard');
+      // Their own data: no cache may keep it, the browser's included.
+      expect(dashboard!.headers()['cache-control']).toBe('private, no-store');
+      expect(dashboard!.headers()['link']).toBeUndefined();
+      await expect(visitor.getByText(`Welcome, ${learner.fullName}`)).toBeVisible();
+      await expect(visitor.getByText('PREMIUM', { exact: true })).toBeVisible();
+      await expect(visitor.getByRole('article')).toHaveCount(7);
+      const web = visitor.getByRole('article', { name: 'Web Application Security' });
+      await expect(web.getByTestId('card-progress')).toContainText('1/3 lessons');
+      await expect(visitor.getByText('Loading...')).toHaveCount(0);
+      // Nothing on it can be pressed before its code has adopted it; without scripts, the
+      // page says it needs them.
+      expect(await visitor.locator('#root').getAttribute('inert')).toBe('');
+      expect(await dashboard!.text()).toContain('This course needs JavaScript');
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await visitor.screenshot({ path: test.info().outputPath(`dashboard-no-js-${width}.png`), fullPage: true });
+
+      const lesson = await visitor.goto('/course/web-application/2');
+      expect(lesson!.headers()['cache-control']).toBe('private, no-store');
+      const main = visitor.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText('Web Application Security fixture lesson 2');
+      await expect(main.getByText('FIXTURE-LESSON-BODY-web-application-2')).toBeVisible();
+      await expect(main.getByText(/^Question 1:/)).toBeVisible();
+      // The lesson's own stylesheet is linked in the head: its code blocks are styled.
+      await expect(visitor.locator('.lesson-content pre').first()).toHaveCSS('overflow-x', 'auto');
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await visitor.screenshot({ path: test.info().outputPath(`lesson-no-js-${width}.png`) });
+
+      // Signed out, the same addresses are the app shell: nothing of anyone's.
+      const stranger = await withoutScripts(browser, width);
+      const shell = await stranger.goto('/dashboard');
+      expect(await shell!.text()).not.toContain(learner.fullName);
+      await expect(stranger.getByText('Loading...')).toBeVisible();
+      await stranger.context().close();
+      await context.close();
+    });
+
+    test('with JavaScript on, React adopts a learner’s lesson without asking for its data, then it is live', async ({
+      page,
+    }) => {
+      await signInPaidLearner(page);
+      const watched = await watchPage(page);
+      const documents: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.startsWith('/api/')) documents.push(path);
+      });
+      await page.goto('/course/web-application/2');
+      await pageIsLive(page);
+      await expect(page).toHaveTitle('Web Application Security fixture lesson 2 · Web Application Security');
+      expect(await watched.removed()).toEqual([]);
+      // The session, progress, catalogue, lesson, introductions and labs came with the page;
+      // only the next lesson is fetched ahead, once the browser is idle.
+      const pageData = ['GetLessonQuestions', 'GetModuleIntros', 'GetLabs'];
+      await expect.poll(() => documents).toContain('/api/lessons/web-application/3');
+      expect(documents.filter((path) => path !== '/api/lessons/web-application/3')).toEqual([]);
+      expect(watched.operations.filter((name) => pageData.includes(name))).toEqual(['GetLessonQuestions']);
+      // Live: the knowledge check sends an answer.
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: 'Check answer' }).first().click();
+      await expect.poll(() => watched.operations).toContain('AnswerQuestion');
+    });
   });
 }
+
+test('Back pressed while a rendered lesson loads lands on the lesson Back leads to', async ({ page }) => {
+  await signInPaidLearner(page);
+  await page.goto('/course/web-application/1');
+  await pageIsLive(page);
+  await page.getByRole('navigation', { name: 'Lesson navigation' }).getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/course\/web-application\/2$/);
+  // Reloaded, then Back at once, while the page's code is still arriving.
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await page.goBack();
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/course\/web-application\/1$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    'Web Application Security fixture lesson 1',
+  );
+  await pageIsLive(page);
+});

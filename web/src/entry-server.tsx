@@ -3,16 +3,17 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
-import { pageQueries } from './app/server-pages';
+import { learnerPageQueries, pageQueries } from './app/server-pages';
 import { createQueryClient } from './lib/query-client';
 
 /**
  * The server's way into the web app (built by `vite build --ssr`, loaded by
- * server/src/http/server-render.ts): which public pages it renders, and their HTML from
- * the answers of their queries (docs/decisions/0041).
+ * server/src/http/server-render.ts): which pages it renders, and their HTML from the
+ * answers of their queries (docs/decisions/0041, 0043).
  */
 export const renderer: PageRenderer = {
   pageQueries,
+  learnerPageQueries,
   async renderPage(path: string, answers: PageAnswer[]): Promise<string> {
     const queryClient = createQueryClient();
     for (const answer of answers) queryClient.setQueryData(answer.queryKey, answer.data);

@@ -9,8 +9,8 @@ if (!document.getElementById(PAGE_ANSWERS_ID) || document.visibilityState === 'h
   // paints no frame until it is shown.
   start();
 } else {
-  // A public page the server rendered (docs/decisions/0041) shows without the app: its
-  // code downloads once the page's first content is on screen, and runs in two tasks (the
+  // A page the server rendered (docs/decisions/0041, 0043) shows without the app: its code
+  // downloads once the page's first content is on screen, and runs in two tasks (the
   // libraries, then the app), so a phone's link and main thread carry the page first
   // (decision 0042).
   afterFirstContentfulPaint(() => void import('./framework').then(() => setTimeout(start)));

@@ -150,7 +150,7 @@ export async function registerWebApp(
     const path = pathOf(request.url);
     const code = codeOf(path, false);
     reply.code(certificate ? 200 : 404);
-    const rendered = await render(request, reply, path, html);
+    const rendered = await render.publicPage(request, reply, path, html);
     // A rendered page shows without its code, which loads once it has painted (no hints).
     if (rendered) return sendHtml(request, reply, rendered);
     if (code) reply.header('link', code);
@@ -171,21 +171,39 @@ export async function registerWebApp(
     const hasSession = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
     const code = codeOf(path, hasSession);
     if (isRendered(path)) {
-      return render(request, reply, path, shell).then((page) =>
-        page ? sendHtml(request, reply, page) : sendHtml(request, reply, shellPage, code),
-      );
+      return render
+        .publicPage(request, reply, path, shell)
+        .then((page) => (page ? sendHtml(request, reply, page) : sendHtml(request, reply, shellPage, code)));
     }
     const reader = /^\/course\/([^/]+)\/([^/]+)$/.exec(path);
     const mayPreload = hasSession && (reader || /^\/dashboard(\/premium)?$/.test(path));
     // Most visits (every signed-out one) need no lookup, so they take no promise either.
     if (!mayPreload) return sendShell(request, reply, code);
+    return sendLearnerPage(request, reply, path, code, reader);
+  });
+
+  /**
+   * The learner's dashboard or lesson, rendered for them (docs/decisions/0043); any other
+   * of their pages (and one the server does not render for them) is the shell, with hints
+   * for the documents the page will ask for first.
+   */
+  async function sendLearnerPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    code: string,
+    reader: RegExpExecArray | null,
+  ) {
+    const page = await render.learnerPage(request, reply, path, shell);
+    // Their own data: no cache keeps it, not even the browser's (a shared computer).
+    if (page) return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(page);
     return documentsToPreload(reader, request, services, courseDocuments).then((preloads) => {
       const links = [code, ...preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)];
       // Hints naming the learner's own documents: no shared cache may hand them to someone else.
       if (preloads.length > 0) return sendShell(request, reply, links.filter(Boolean).join(', '), 'private, no-cache');
       return sendShell(request, reply, code);
     });
-  });
+  }
   return true;
 }
 

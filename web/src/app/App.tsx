@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useRoutes } from 'react-router';
+import { markFirstScreenLive } from '../lib/first-screen';
 import { SessionProvider } from '../lib/session';
 import { ForgetPageProgressOnMove } from './ForgetPageProgressOnMove';
 import { PageSuspense } from './lazy-pages';
@@ -8,6 +9,21 @@ import { routes } from './router';
 
 function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * The first screen is live: React has adopted the page the server rendered, lazily loaded
+ * parts included (they are inside the same Suspense boundary), or painted it. A learner's
+ * rendered page arrives `inert` (docs/decisions/0043), so nothing on it could be pressed
+ * before its handlers existed: it is lifted now, and from now on the router follows Back
+ * and Forward (lib/first-screen.ts).
+ */
+function FirstScreenLive() {
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+    markFirstScreenLive();
+  }, []);
+  return null;
 }
 
 interface AppProps {
@@ -35,6 +51,7 @@ export function App({ queryClient, Router }: AppProps) {
         <PageSuspense>
           <Router>
             <ForgetPageProgressOnMove />
+            <FirstScreenLive />
             <AppRoutes />
           </Router>
         </PageSuspense>

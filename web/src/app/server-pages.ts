@@ -1,6 +1,11 @@
 import type { PageQuery } from '@ehc/common';
 import { matchRoutes } from 'react-router';
+import { parseLessonNumber } from '../features/course-reader/lesson-navigation';
 import { verifyQuery } from '../lib/certificate-api';
+import { cataloguePageQuery, lessonPageQuery, moduleIntrosPageQuery } from '../lib/course-api';
+import { labsPageQuery } from '../lib/labs-api';
+import { queryKeys } from '../lib/query-keys';
+import type { SessionDocument } from '../lib/session';
 import { legalPageQuery, type LegalSlug } from '../lib/legal-api';
 import { pricing } from '../lib/pricing-api';
 import { sampleLessonLink } from '../lib/sample-lesson-api';
@@ -24,3 +29,33 @@ export function pageQueries(path: string): PageQuery[] | null {
 }
 
 const LEGAL_SLUGS: readonly LegalSlug[] = ['terms', 'privacy', 'refunds', 'contact'];
+
+/**
+ * The signed-in learner's first screens, rendered by the server for them
+ * (docs/decisions/0043): the dashboard, and a lesson of the reader (its payment screen for a
+ * learner who has not paid). `session` is GET /api/session's answer for the visitor: the
+ * page carries it, with the progress it holds, so the browser neither asks who is signed in
+ * nor for the progress. Every other signed-in page (the account, the console, an address
+ * the reader sends on to the resume point, the welcome after paying, which depends on this
+ * device) is the app shell, rendered in the browser.
+ */
+export function learnerPageQueries(path: string, session: unknown): PageQuery[] | null {
+  const { me, progress, catalogue_path } = session as SessionDocument;
+  if (!me || !progress) return null;
+  const known = [
+    answered(queryKeys.session, session),
+    answered(queryKeys.progress(me.user_id), progress),
+    cataloguePageQuery(catalogue_path),
+  ];
+  if (path === '/dashboard') return me.payment_status ? [...known, labsPageQuery] : known;
+  const reader = matchRoutes([{ path: '/course/:moduleId/:lessonNumber' }], path)?.[0]?.params;
+  const number = parseLessonNumber(reader?.lessonNumber);
+  if (!reader || number === null) return null;
+  if (!me.payment_status) return known;
+  return [...known, lessonPageQuery(reader.moduleId!, number), moduleIntrosPageQuery, labsPageQuery];
+}
+
+/** An entry the server already holds the data of. */
+function answered(queryKey: readonly unknown[], data: unknown): PageQuery {
+  return { queryKey, requests: [], data: () => data };
+}

@@ -3,10 +3,12 @@ import type {
   AttemptFieldsFragment,
   CheckScoreFieldsFragment,
   GetLessonQuestionsQuery,
+  GetModuleIntrosQuery,
   ModuleProgressFieldsFragment,
 } from '../gql/graphql';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { gql, graphql, withFragments } from './graphql';
+import { gql, graphql, graphqlRequest, withFragments } from './graphql';
+import { askPageQuery, type TypedPageQuery } from './page-query';
 import { queryKeys } from './query-keys';
 import type { SessionDocument } from './session';
 
@@ -111,6 +113,15 @@ export interface SessionCourseData {
 /** Before the session document has arrived (or when it failed), the revalidated address. */
 const DEFAULT_CATALOGUE_PATH = '/api/catalogue';
 
+/** The seven modules, as the document at `path` (the session document's `catalogue_path`) has them. */
+export function cataloguePageQuery(path: string): TypedPageQuery<CourseModule[]> {
+  return {
+    queryKey: queryKeys.catalogue,
+    requests: [{ path }],
+    data: ([document]) => (document as { catalogue: CourseModule[] }).catalogue,
+  };
+}
+
 /**
  * The seven modules, kept for the visit. The session document names an address that
  * names the catalogue's content, so after the first visit the browser answers from its
@@ -118,9 +129,9 @@ const DEFAULT_CATALOGUE_PATH = '/api/catalogue';
  */
 export const catalogueQuery = queryOptions({
   queryKey: queryKeys.catalogue,
-  queryFn: async ({ client }) => {
+  queryFn: ({ client }) => {
     const path = client.getQueryData<SessionDocument>(queryKeys.session)?.catalogue_path ?? DEFAULT_CATALOGUE_PATH;
-    return (await getJson<{ catalogue: CourseModule[] }>(path)).catalogue;
+    return askPageQuery(cataloguePageQuery(path));
   },
   staleTime: Infinity,
 });
@@ -168,12 +179,15 @@ const GetModuleIntros = graphql(`
 `);
 
 /** Module introductions (who it is for, the lab, the authorized-testing note) as HTML, by module id. */
+export const moduleIntrosPageQuery: TypedPageQuery<Record<string, string>> = {
+  queryKey: queryKeys.moduleIntros,
+  requests: [graphqlRequest(GetModuleIntros)],
+  data: ([data]) => Object.fromEntries((data as GetModuleIntrosQuery).catalogue.map((m) => [m.id, m.intro_html])),
+};
+
 export const moduleIntrosQuery = queryOptions({
   queryKey: queryKeys.moduleIntros,
-  queryFn: async (): Promise<Record<string, string>> => {
-    const data = await gql(GetModuleIntros);
-    return Object.fromEntries(data.catalogue.map((m) => [m.id, m.intro_html]));
-  },
+  queryFn: () => askPageQuery(moduleIntrosPageQuery),
   staleTime: Infinity,
 });
 
@@ -201,17 +215,27 @@ const GetLessonQuestions = withFragments(
 
 /**
  * A lesson (subscribers only): its text, cacheable, and this learner's knowledge check,
- * asked for at the same time. Kept for the rest of the visit once fetched.
+ * asked for at the same time.
  */
+export function lessonPageQuery(moduleId: string, number: number): TypedPageQuery<LessonBody> {
+  return {
+    queryKey: queryKeys.lesson(moduleId, number),
+    requests: [
+      { path: `/api/lessons/${encodeURIComponent(moduleId)}/${number}` },
+      graphqlRequest(GetLessonQuestions, { module: moduleId, number }),
+    ],
+    data: ([text, check]) => ({
+      ...(text as LessonText),
+      questions: (check as GetLessonQuestionsQuery).lesson.questions,
+    }),
+  };
+}
+
+/** A lesson with this learner's knowledge check, kept for the rest of the visit once fetched. */
 export function lessonQuery(moduleId: string, number: number) {
   return queryOptions({
     queryKey: queryKeys.lesson(moduleId, number),
-    queryFn: async (): Promise<LessonBody> => {
-      const text = getJson<LessonText>(`/api/lessons/${encodeURIComponent(moduleId)}/${number}`);
-      const check = gql(GetLessonQuestions, { module: moduleId, number });
-      const [lesson, data] = await Promise.all([text, check]);
-      return { ...lesson, questions: data.lesson.questions };
-    },
+    queryFn: () => askPageQuery(lessonPageQuery(moduleId, number)),
     staleTime: Infinity,
   });
 }

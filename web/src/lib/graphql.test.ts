@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchLearner } from '../features/admin/admin-api';
 import { fetchAccount, requestPasswordReset } from './account-api';
 import { markLessonComplete } from './course-api';
-import { fetchLabs } from './labs-api';
+import { labsPageQuery } from './labs-api';
+import { askPageQuery } from './page-query';
 
 const schema = buildSchema(readFileSync(new URL('../../../server/schema.graphql', import.meta.url), 'utf8'));
 
@@ -53,7 +54,7 @@ describe('gql', () => {
   });
 
   it.each([
-    ['GetLabs', () => fetchLabs(), { labs: [] }],
+    ['GetLabs', () => askPageQuery(labsPageQuery), { labs: [] }],
     ['UpdateUserProgress', () => markLessonComplete('web-application', 1), { markLessonComplete: {} }],
     ['AdminLearner', () => fetchLearner('1'), { adminLearner: null }],
   ])('sends %s with each fragment it spreads defined once, nested ones too', async (name, call, data) => {

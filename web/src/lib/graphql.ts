@@ -1,4 +1,4 @@
-import { MESSAGES, type PageQuery } from '@ehc/common';
+import { MESSAGES, type GraphQLPageRequest, type PageQuery } from '@ehc/common';
 import { queryOptions } from '@tanstack/react-query';
 // Types only: the generated module holds every document, and importing its values would
 // put them all in whichever chunk imported it first (see `graphql` below).
@@ -122,8 +122,22 @@ export async function gql<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   ...[variables]: TVariables extends Record<string, never> ? [] : [variables: TVariables]
 ): Promise<TResult> {
-  const operationName = (document as unknown as DocumentText).__meta__.operationName;
-  const query = document.toString();
+  return (await sendGraphql(graphqlRequest(document, ...([variables] as never)))) as TResult;
+}
+
+/** What sending `document` with `variables` asks: the body of the POST, as a server-rendered page lists it. */
+export function graphqlRequest<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  ...[variables]: TVariables extends Record<string, never> ? [] : [variables: TVariables]
+): GraphQLPageRequest {
+  const operationName = (document as unknown as DocumentText).__meta__.operationName!;
+  const request: GraphQLPageRequest = { operationName, query: document.toString() };
+  if (variables !== undefined) request.variables = variables as Record<string, unknown>;
+  return request;
+}
+
+/** Sends one GraphQL request and resolves to its `data` (see `gql`). */
+export async function sendGraphql({ operationName, query, variables }: GraphQLPageRequest): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch('/graphql', {
@@ -137,9 +151,9 @@ export async function gql<TResult, TVariables>(
     throw new ApiError('NETWORK', MESSAGES.generic);
   }
 
-  let body: GraphQLResponse<TResult>;
+  let body: GraphQLResponse<unknown>;
   try {
-    body = (await response.json()) as GraphQLResponse<TResult>;
+    body = (await response.json()) as GraphQLResponse<unknown>;
   } catch {
     console.warn(`${operationName}: HTTP ${response.status} with a non-JSON body`);
     throw new ApiError('TRANSPORT', MESSAGES.generic);
@@ -168,19 +182,16 @@ export function fieldQuery<TResult, TVariables extends Record<string, unknown>, 
   /** How long an answer stays fresh: a rendered page's answers are not asked for again within it. */
   staleTime: number,
 ) {
-  const text = document as unknown as DocumentText;
-  const request: PageQuery = {
-    queryKey,
-    operationName: text.__meta__.operationName!,
-    query: text.toString(),
+  // The variables argument is optional only for documents without any; here they are always given.
+  const asked = (graphqlRequest as (document: SomeDocument, variables: TVariables) => GraphQLPageRequest)(
+    document as unknown as SomeDocument,
     variables,
-    field,
-  };
-  // gql's variables argument is optional only for documents without any; here they are always given.
-  const send = gql as (document: SomeDocument, variables: TVariables) => Promise<TResult>;
+  );
+  const fieldOf = (answers: unknown[]) => (answers[0] as TResult)[field];
+  const request: PageQuery = { queryKey, requests: [asked], data: fieldOf };
   const options = queryOptions({
     queryKey,
-    queryFn: async (): Promise<TResult[TField]> => (await send(document as unknown as SomeDocument, variables))[field],
+    queryFn: async (): Promise<TResult[TField]> => fieldOf([await sendGraphql(asked)]),
     staleTime,
   });
   return { request, options };

@@ -1,6 +1,7 @@
-import type { LabFieldsFragment, StartLabMutation, SubmitLabFlagMutation } from '../gql/graphql';
+import type { GetLabsQuery, LabFieldsFragment, StartLabMutation, SubmitLabFlagMutation } from '../gql/graphql';
 import { queryOptions } from '@tanstack/react-query';
-import { gql, graphql, withFragments } from './graphql';
+import { gql, graphql, graphqlRequest, withFragments } from './graphql';
+import { askPageQuery, type TypedPageQuery } from './page-query';
 import { queryKeys } from './query-keys';
 
 /** A lab with the learner's progress; `hints` are those revealed so far, `writeup_html` once opened. */
@@ -34,12 +35,22 @@ const GetLabs = withFragments(
   LabFields,
 );
 
-export async function fetchLabs(): Promise<Lab[]> {
-  return (await gql(GetLabs)).labs;
-}
+/** The course's labs with this learner's progress. */
+export const labsPageQuery: TypedPageQuery<Lab[]> = {
+  queryKey: queryKeys.labs,
+  requests: [graphqlRequest(GetLabs)],
+  data: ([data]) => (data as GetLabsQuery).labs,
+};
 
-/** The course's labs with this learner's progress; asked again by each screen that opens. */
-export const labsQuery = queryOptions({ queryKey: queryKeys.labs, queryFn: fetchLabs });
+/**
+ * Asked again by each screen that opens (a lab is solved on the labs site, in another
+ * tab), unless the answer is seconds old: the one a server-rendered page arrived with.
+ */
+export const labsQuery = queryOptions({
+  queryKey: queryKeys.labs,
+  queryFn: () => askPageQuery(labsPageQuery),
+  staleTime: 10_000,
+});
 
 const StartLab = graphql(`
   mutation StartLab($lab: String!) {

@@ -116,18 +116,24 @@ export type SessionDocument = { me: SessionUser | null } & SessionCourseData;
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>({ status: 'loading', user: null });
+  // A page the server rendered for the signed-in learner (docs/decisions/0043) carries
+  // their session document in the query cache: the first render shows them, as the
+  // server's did, and nothing asks who is signed in.
+  const [rendered] = useState(() => queryClient.getQueryData<SessionDocument>(queryKeys.session)?.me ?? null);
+  const [state, setState] = useState<SessionState>(
+    rendered ? { status: 'ready', user: rendered } : { status: 'loading', user: null },
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   // Whether a learner is signed in on this page, for answers that arrive later.
-  const signedIn = useRef(false);
+  const signedIn = useRef(rendered !== null);
   // Counts the changes of user made on this page. The session document answers for the
   // moment it was asked: if the user changed meanwhile (a sign-in that finished before the
   // page's first answer, say), the answer is out of date and is dropped, not applied last.
   const changes = useRef(0);
 
   // Whose server state the query cache holds, if anyone's.
-  const cachedFor = useRef<string | null>(null);
+  const cachedFor = useRef<string | null>(rendered?.user_id ?? null);
 
   const setUser = useCallback(
     (user: SessionUser | null) => {
@@ -216,11 +222,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // change of user stays urgent: a sign-in navigates straight after setting the user,
   // and the next screen's guard must find that user in the same render.
   useEffect(() => {
+    if (rendered) return;
     const asked = changes.current;
     askWhoIsSignedIn((me) => startTransition(() => setUser(me))).catch(() => {
       if (changes.current === asked) setUser(null);
     });
-  }, [askWhoIsSignedIn, setUser]);
+  }, [askWhoIsSignedIn, setUser, rendered]);
 
   const api = useMemo<SessionApi>(
     () => ({

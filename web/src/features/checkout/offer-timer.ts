@@ -41,7 +41,8 @@ function subscribe(listener: () => void) {
  * a payment is under way.
  */
 export function useOfferPopup(eligible: boolean): { visible: boolean; hide(): void } {
-  const due = useSyncExternalStore(subscribe, dueAt);
+  // Nothing is due on the server: the timer lives in this tab's session storage.
+  const due = useSyncExternalStore(subscribe, dueAt, () => null);
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
