@@ -29,6 +29,11 @@ export interface PageQuery {
   requests: PageRequest[];
   /** The entry, made from the requests' answers as the browser's query function makes it. */
   data(answers: unknown[]): unknown;
+  /**
+   * False for an entry the page is rendered from but does not carry: one the browser keeps
+   * in its own cache for good (the catalogue), and reads before adopting the page.
+   */
+  carried?: boolean;
 }
 
 /** One answered query: the entry's value under its cache key. */

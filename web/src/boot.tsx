@@ -9,6 +9,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { startPageOfPath } from './app/lazy-pages';
 import { queryClient } from './lib/query-client';
+import { queryKeys } from './lib/query-keys';
 import { isFirstScreenLive } from './lib/first-screen';
 import { initTracking } from './lib/tracking';
 
@@ -24,27 +25,38 @@ const app = (
 );
 // A page the server rendered (docs/decisions/0041, 0043) carries the answers it was
 // rendered from: the query cache starts with them, so the first render here is the
-// server's, and React adopts its HTML instead of painting the page again. Unless the
-// address has changed since (Back pressed while the code loaded): that page is painted anew.
+// server's, and React adopts its HTML instead of painting the page again.
 const answers = document.getElementById(PAGE_ANSWERS_ID);
 if (answers) {
   for (const answer of JSON.parse(answers.textContent!) as PageAnswer[]) {
     queryClient.setQueryData(answer.queryKey, answer.data);
   }
 }
-const adopt = answers?.dataset.path === location.pathname;
-// As a transition: React renders (or adopts) the first screen in slices of a few
-// milliseconds instead of one long task, so a phone's main thread is never blocked for
-// long while the page loads (decision 0025).
-startTransition(() => {
-  if (adopt) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
-// Back or Forward pressed while React adopts the page changes the address before the
-// router listens: the router would miss it, or React would meet another address's HTML.
-// The browser loads that address instead (the server renders it).
-if (adopt) {
-  addEventListener('popstate', () => {
-    if (!isFirstScreenLive()) location.reload();
+// A learner's page leaves out the catalogue, which the browser keeps for good under an
+// address that names its content (lib/course-api.ts): React adopts the page once it has
+// read it, from its own cache after the first visit.
+const catalogueRead =
+  queryClient.getQueryData(queryKeys.session) && !queryClient.getQueryData(queryKeys.catalogue)
+    ? import('./lib/course-api').then(({ catalogueQuery }) => queryClient.prefetchQuery(catalogueQuery))
+    : Promise.resolve();
+void catalogueRead.then(start);
+
+function start() {
+  // Back pressed while the code loaded: the HTML is another address's, so it is painted anew.
+  const adopt = answers?.dataset.path === location.pathname;
+  // As a transition: React renders (or adopts) the first screen in slices of a few
+  // milliseconds instead of one long task, so a phone's main thread is never blocked for
+  // long while the page loads (decision 0025).
+  startTransition(() => {
+    if (adopt) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
+  // Back or Forward pressed while React adopts the page changes the address before the
+  // router listens: the router would miss it, or React would meet another address's HTML.
+  // The browser loads that address instead (the server renders it).
+  if (adopt) {
+    addEventListener('popstate', () => {
+      if (!isFirstScreenLive()) location.reload();
+    });
+  }
 }

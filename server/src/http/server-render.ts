@@ -106,7 +106,8 @@ export function pageRendering(
       const answers = await answersOf(queries, request, context);
       if (!answers) return null;
       const markup = await renderer.renderPage(path, answers);
-      return pageWithContent(shell, path, markup, answers, { stylesheets: stylesheetLinks(path), needsCode: true });
+      const carried = answers.filter((_, i) => queries[i]!.carried !== false);
+      return pageWithContent(shell, path, markup, carried, { stylesheets: stylesheetLinks(path), needsCode: true });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { PageQuery } from '@ehc/common';
 import { matchRoutes } from 'react-router';
 import { parseLessonNumber } from '../features/course-reader/lesson-navigation';
 import { verifyQuery } from '../lib/certificate-api';
-import { cataloguePageQuery, lessonPageQuery, moduleIntrosPageQuery } from '../lib/course-api';
+import { cataloguePageQuery, lessonPageQuery } from '../lib/course-api';
 import { labsPageQuery } from '../lib/labs-api';
 import { queryKeys } from '../lib/query-keys';
 import type { SessionDocument } from '../lib/session';
@@ -45,14 +45,15 @@ export function learnerPageQueries(path: string, session: unknown): PageQuery[] 
   const known = [
     answered(queryKeys.session, session),
     answered(queryKeys.progress(me.user_id), progress),
-    cataloguePageQuery(catalogue_path),
+    // Not carried: the browser keeps it for good, and reads it before adopting the page (boot.tsx).
+    { ...cataloguePageQuery(catalogue_path), carried: false },
   ];
   if (path === '/dashboard') return me.payment_status ? [...known, labsPageQuery] : known;
   const reader = matchRoutes([{ path: '/course/:moduleId/:lessonNumber' }], path)?.[0]?.params;
   const number = parseLessonNumber(reader?.lessonNumber);
   if (!reader || number === null) return null;
   if (!me.payment_status) return known;
-  return [...known, lessonPageQuery(reader.moduleId!, number), moduleIntrosPageQuery, labsPageQuery];
+  return [...known, lessonPageQuery(reader.moduleId!, number), labsPageQuery];
 }
 
 /** An entry the server already holds the data of. */

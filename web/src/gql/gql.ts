@@ -55,7 +55,6 @@ type Documents = {
     "\n  fragment CheckScoreFields on CheckScore {\n    total\n    answered\n    first_time_right\n  }\n": typeof types.CheckScoreFieldsFragmentDoc,
     "\n  fragment AttemptFields on QuestionAttempt {\n    question_id\n    first_correct\n    last_correct\n    attempts\n    last_choices\n    last_text\n    answer_shown\n    correct_choices\n    correct_answer\n    explanation_html\n  }\n": typeof types.AttemptFieldsFragmentDoc,
     "\n    fragment ModuleProgressFields on ModuleProgress {\n      module_id\n      completed_lessons\n      completed\n      completed_at\n      checks {\n        ...CheckScoreFields\n      }\n    }\n  ": typeof types.ModuleProgressFieldsFragmentDoc,
-    "\n  query GetModuleIntros {\n    catalogue {\n      id\n      intro_html\n    }\n  }\n": typeof types.GetModuleIntrosDocument,
     "\n    query GetLessonQuestions($module: String!, $number: Int!) {\n      lesson(module_id: $module, number: $number) {\n        questions {\n          id\n          kind\n          prompt_html\n          options {\n            index\n            html\n          }\n          attempt {\n            ...AttemptFields\n          }\n        }\n      }\n    }\n  ": typeof types.GetLessonQuestionsDocument,
     "\n    mutation UpdateUserProgress($module: String!, $number: Int!) {\n      markLessonComplete(module_id: $module, number: $number) {\n        ...ModuleProgressFields\n      }\n    }\n  ": typeof types.UpdateUserProgressDocument,
     "\n    mutation AnswerQuestion($module: String!, $number: Int!, $question: String!, $choices: [Int!], $text: String) {\n      answerQuestion(module_id: $module, number: $number, question_id: $question, choices: $choices, text: $text) {\n        ...AttemptFields\n      }\n    }\n  ": typeof types.AnswerQuestionDocument,
@@ -115,7 +114,6 @@ const documents: Documents = {
     "\n  fragment CheckScoreFields on CheckScore {\n    total\n    answered\n    first_time_right\n  }\n": types.CheckScoreFieldsFragmentDoc,
     "\n  fragment AttemptFields on QuestionAttempt {\n    question_id\n    first_correct\n    last_correct\n    attempts\n    last_choices\n    last_text\n    answer_shown\n    correct_choices\n    correct_answer\n    explanation_html\n  }\n": types.AttemptFieldsFragmentDoc,
     "\n    fragment ModuleProgressFields on ModuleProgress {\n      module_id\n      completed_lessons\n      completed\n      completed_at\n      checks {\n        ...CheckScoreFields\n      }\n    }\n  ": types.ModuleProgressFieldsFragmentDoc,
-    "\n  query GetModuleIntros {\n    catalogue {\n      id\n      intro_html\n    }\n  }\n": types.GetModuleIntrosDocument,
     "\n    query GetLessonQuestions($module: String!, $number: Int!) {\n      lesson(module_id: $module, number: $number) {\n        questions {\n          id\n          kind\n          prompt_html\n          options {\n            index\n            html\n          }\n          attempt {\n            ...AttemptFields\n          }\n        }\n      }\n    }\n  ": types.GetLessonQuestionsDocument,
     "\n    mutation UpdateUserProgress($module: String!, $number: Int!) {\n      markLessonComplete(module_id: $module, number: $number) {\n        ...ModuleProgressFields\n      }\n    }\n  ": types.UpdateUserProgressDocument,
     "\n    mutation AnswerQuestion($module: String!, $number: Int!, $question: String!, $choices: [Int!], $text: String) {\n      answerQuestion(module_id: $module, number: $number, question_id: $question, choices: $choices, text: $text) {\n        ...AttemptFields\n      }\n    }\n  ": types.AnswerQuestionDocument,
@@ -295,10 +293,6 @@ export function graphql(source: "\n  fragment AttemptFields on QuestionAttempt {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n    fragment ModuleProgressFields on ModuleProgress {\n      module_id\n      completed_lessons\n      completed\n      completed_at\n      checks {\n        ...CheckScoreFields\n      }\n    }\n  "): typeof import('./graphql').ModuleProgressFieldsFragmentDoc;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query GetModuleIntros {\n    catalogue {\n      id\n      intro_html\n    }\n  }\n"): typeof import('./graphql').GetModuleIntrosDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -294,11 +294,6 @@ export type AttemptFieldsFragment = { question_id: string, first_correct: boolea
 
 export type ModuleProgressFieldsFragment = { module_id: string, completed_lessons: Array<number>, completed: boolean, completed_at: string | null, checks: { total: number, answered: number, first_time_right: number } };
 
-export type GetModuleIntrosQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetModuleIntrosQuery = { catalogue: Array<{ id: string, intro_html: string }> };
-
 export type GetLessonQuestionsQueryVariables = Exact<{
   module: string;
   number: number;
@@ -1810,14 +1805,6 @@ export const VerifyCertificateDocument = new TypedDocumentString(`
   answered
   first_time_right
 }`) as unknown as TypedDocumentString<VerifyCertificateQuery, VerifyCertificateQueryVariables>;
-export const GetModuleIntrosDocument = new TypedDocumentString(`
-    query GetModuleIntros {
-  catalogue {
-    id
-    intro_html
-  }
-}
-    `) as unknown as TypedDocumentString<GetModuleIntrosQuery, GetModuleIntrosQueryVariables>;
 export const GetLessonQuestionsDocument = new TypedDocumentString(`
     query GetLessonQuestions($module: String!, $number: Int!) {
   lesson(module_id: $module, number: $number) {

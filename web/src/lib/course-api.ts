@@ -3,7 +3,6 @@ import type {
   AttemptFieldsFragment,
   CheckScoreFieldsFragment,
   GetLessonQuestionsQuery,
-  GetModuleIntrosQuery,
   ModuleProgressFieldsFragment,
 } from '../gql/graphql';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -38,6 +37,8 @@ export interface LessonText {
   /** The lesson's second-level headings; `id` is the anchor in `html`. */
   sections: { id: string; title: string }[];
   reading_minutes: number;
+  /** The module's introduction (with its authorized-testing note), shown with each of its lessons. */
+  module_intro_html: string;
 }
 
 /** A lesson's text with this learner's knowledge check. */
@@ -168,28 +169,6 @@ export function storeModuleProgress(client: QueryClient, userId: string, module:
     return { ...progress, modules, completed_modules };
   });
 }
-
-const GetModuleIntros = graphql(`
-  query GetModuleIntros {
-    catalogue {
-      id
-      intro_html
-    }
-  }
-`);
-
-/** Module introductions (who it is for, the lab, the authorized-testing note) as HTML, by module id. */
-export const moduleIntrosPageQuery: TypedPageQuery<Record<string, string>> = {
-  queryKey: queryKeys.moduleIntros,
-  requests: [graphqlRequest(GetModuleIntros)],
-  data: ([data]) => Object.fromEntries((data as GetModuleIntrosQuery).catalogue.map((m) => [m.id, m.intro_html])),
-};
-
-export const moduleIntrosQuery = queryOptions({
-  queryKey: queryKeys.moduleIntros,
-  queryFn: () => askPageQuery(moduleIntrosPageQuery),
-  staleTime: Infinity,
-});
 
 const GetLessonQuestions = withFragments(
   graphql(`

@@ -7,7 +7,6 @@ export const queryKeys = {
   /** GET /api/session: the user, the progress the page opened with, the catalogue's address. */
   session: ['session'] as const,
   catalogue: ['catalogue'] as const,
-  moduleIntros: ['module-intros'] as const,
   /** Every learner's progress (ForgetPageProgressOnMove marks them all stale). */
   allProgress: ['progress'] as const,
   progress: (userId: string) => ['progress', userId] as const,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpLearner, type TestApp } from '../../test/test-app';
 
 const CATALOGUE = `query GetCatalogue { catalogue { id title description icon difficulty lesson_count lessons { number title summary } } }`;
-const LESSON = `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) { module_id number title summary html reading_minutes sections { id title } } }`;
+const LESSON = `query GetLesson($module: String!, $number: Int!) { lesson(module_id: $module, number: $number) { module_id number title summary html reading_minutes module_intro_html sections { id title } } }`;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -80,7 +80,7 @@ export class CourseDocuments {
     if (!document) {
       const lesson = this.source.lesson(moduleId, Number(numberText));
       if (!lesson) return undefined;
-      document = new PreparedJson(presentLesson(moduleId, lesson));
+      document = new PreparedJson(presentLesson(this.source.module(moduleId)!, lesson));
       this.lessons.set(key, document);
     }
     return document;
@@ -99,14 +99,15 @@ function presentModule(module: CourseModule) {
   };
 }
 
-function presentLesson(moduleId: string, lesson: Lesson) {
+function presentLesson(module: CourseModule, lesson: Lesson) {
   return {
-    module_id: moduleId,
+    module_id: module.id,
     number: lesson.number,
     title: lesson.title,
     summary: lesson.summary,
     html: lesson.html,
     sections: lesson.sections,
     reading_minutes: lesson.readingMinutes,
+    module_intro_html: module.introHtml,
   };
 }

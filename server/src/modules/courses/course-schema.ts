@@ -32,18 +32,24 @@ const CourseModuleType = builder.objectRef<CourseModule>('CourseModule').impleme
   }),
 });
 
-export const LessonType = builder.objectRef<Lesson & { moduleId: string }>('Lesson').implement({
-  description: 'A lesson with its body: for subscribers only.',
-  fields: (t) => ({
-    module_id: t.exposeString('moduleId'),
-    number: t.exposeInt('number'),
-    title: t.exposeString('title'),
-    summary: t.exposeString('summary'),
-    html: t.exposeString('html', { description: 'Sanitized HTML rendered from the lesson Markdown.' }),
-    sections: t.field({ type: [SectionType], resolve: (lesson) => lesson.sections }),
-    reading_minutes: t.exposeInt('readingMinutes', { description: 'Estimated minutes to read the body.' }),
-  }),
-});
+export const LessonType = builder
+  .objectRef<Lesson & { moduleId: string; moduleIntroHtml: string }>('Lesson')
+  .implement({
+    description: 'A lesson with its body: for subscribers only.',
+    fields: (t) => ({
+      module_id: t.exposeString('moduleId'),
+      number: t.exposeInt('number'),
+      title: t.exposeString('title'),
+      summary: t.exposeString('summary'),
+      html: t.exposeString('html', { description: 'Sanitized HTML rendered from the lesson Markdown.' }),
+      sections: t.field({ type: [SectionType], resolve: (lesson) => lesson.sections }),
+      reading_minutes: t.exposeInt('readingMinutes', { description: 'Estimated minutes to read the body.' }),
+      module_intro_html: t.exposeString('moduleIntroHtml', {
+        description:
+          "Its module's introduction (with the authorized-testing note), shown with every lesson of the module.",
+      }),
+    }),
+  });
 
 builder.queryField('catalogue', (t) =>
   t.withAuth({ signedIn: true }).field({
@@ -60,7 +66,8 @@ builder.queryField('lesson', (t) =>
     resolve: (_root, args, ctx) => {
       const lesson = ctx.services.catalogue.lesson(args.module_id, args.number);
       if (!lesson) throw new AppError('NOT_FOUND', 'That lesson does not exist.');
-      return { ...lesson, moduleId: args.module_id };
+      const { introHtml } = ctx.services.catalogue.module(args.module_id)!;
+      return { ...lesson, moduleId: args.module_id, moduleIntroHtml: introHtml };
     },
   }),
 );

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { catalogueQuery, lessonQuery, moduleIntrosQuery, progressQuery, totalLessons } from '../../lib/course-api';
+import { catalogueQuery, lessonQuery, progressQuery, totalLessons } from '../../lib/course-api';
 import { useSignedInUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PaymentGate } from '../checkout/PaymentGate';
@@ -29,12 +29,11 @@ export function CoursePage() {
   const queryClient = useQueryClient();
   const catalogue = useQuery(catalogueQuery);
   const userProgress = useQuery({ ...progressQuery(user.user_id), enabled: paid });
-  // Started alongside the catalogue and progress, not after them: the lesson in the URL and
-  // the module introduction are what the reader shows first.
+  // Started alongside the catalogue and progress, not after them: the lesson in the URL (with
+  // its module's introduction) is what the reader shows first.
   useEffect(() => {
     if (!paid) return;
     if (requested !== null) queryClient.query(lessonQuery(moduleId, requested)).catch(() => undefined);
-    queryClient.query(moduleIntrosQuery).catch(() => undefined);
     // Only when the page opens on a module, as before: the reader asks for the lessons after.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [moduleId, paid, queryClient]);

@@ -11,7 +11,6 @@ import { isSessionEnd } from '../../lib/graphql';
 import {
   lessonQuery,
   markLessonComplete,
-  moduleIntrosQuery,
   storeModuleProgress,
   type CourseModule,
   type ModuleProgress,
@@ -56,19 +55,15 @@ export function CourseReader({ module, current, progress, otherCompletedModules 
   const [marked, setMarked] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const forwardRef = useRef<HTMLButtonElement>(null);
-  // The lesson and the module's introduction arrive together and appear in one step, so
-  // nothing already on screen is pushed down by the other.
+  // The lesson comes with its module's introduction, so they appear in one step.
   const body = useQuery(lessonQuery(module.id, current));
-  const intros = useQuery(moduleIntrosQuery);
-  const lesson =
-    body.isError || intros.isError
-      ? ({ status: 'error' } as const)
-      : body.isSuccess && intros.isSuccess
-        ? ({ status: 'ready', data: { ...body.data, intro: intros.data[module.id] ?? '' } } as const)
-        : ({ status: 'loading' } as const);
+  const lesson = body.isError
+    ? ({ status: 'error' } as const)
+    : body.isSuccess
+      ? ({ status: 'ready', data: body.data } as const)
+      : ({ status: 'loading' } as const);
   function retryLesson() {
-    if (body.isError) void body.refetch();
-    if (intros.isError) void intros.refetch();
+    void body.refetch();
   }
 
   // The course's labs with the learner's progress: this lesson's "Try it" blocks and the
@@ -248,8 +243,8 @@ export function CourseReader({ module, current, progress, otherCompletedModules 
               {notice}
             </div>
 
-            {lesson.status === 'ready' && lesson.data.intro && (
-              <ModuleIntro key={current} html={lesson.data.intro} open={current === 1} />
+            {lesson.status === 'ready' && lesson.data.module_intro_html && (
+              <ModuleIntro key={current} html={lesson.data.module_intro_html} open={current === 1} />
             )}
             {lesson.status === 'loading' && <p className="py-16 text-center text-slate-300">Loading...</p>}
             {lesson.status === 'error' && <ErrorPanel onRetry={retryLesson} />}
