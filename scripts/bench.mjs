@@ -146,10 +146,12 @@ async function benchDatabase(label, databaseUrl) {
     });
     const etagOf = async (path) => (await fetch(`${base}${path}`, { headers: { cookie } })).headers.get('etag');
     const certificate = certificates[0].image_url;
-    // What a dashboard visit asks for (decision 0018): the session document, which carries
-    // the progress, and the catalogue at its versioned address, which the browser keeps
-    // after the first visit. The rows count visits (each connection runs a visit's
-    // requests over and over), not requests.
+    // The dashboard's data as the app asks for it when the learner moves to it (decision
+    // 0018): the session document, which carries the progress, and the catalogue at its
+    // versioned address, which the browser keeps after the first visit. The rows count
+    // visits (each connection runs a visit's requests over and over), not requests. A page
+    // opened from its address comes rendered with its data instead (decision 0043): the
+    // two "rendered for them" rows.
     const { catalogue_path: cataloguePath } = await (
       await fetch(`${base}/api/session`, { headers: { cookie } })
     ).json();
@@ -197,6 +199,8 @@ async function benchDatabase(label, databaseUrl) {
       ['GET /healthz', healthzRow],
       ['GET /dashboard, signed out (app shell)', shellRow],
       ['GET / (landing, rendered by the server)', { url: `${base}/`, headers: { 'accept-encoding': 'br' } }],
+      ['GET /dashboard, signed in (rendered for them)', get('/dashboard')],
+      ['GET /course/…/5, signed in (rendered for them)', get('/course/web-application/5')],
       ['dashboard visits (session with progress)', dashboard],
       ['  first visit (+ catalogue, then kept)', firstDashboard],
       ['  as before 0017: GraphQL me, catalogue, progress', dashboardAsBefore],

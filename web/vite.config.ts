@@ -71,6 +71,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), themeBootScript(), lowPriorityScripts(), precompress()],
   // The favicon and the like are the browser's: the server's bundle needs none of them.
   publicDir: isSsrBuild ? false : 'public',
+  // The server's bundle holds its libraries, built for production like the browser's: React
+  // resolved at run time would pick its development build whenever NODE_ENV is not
+  // "production" (the bench, Lighthouse, a demo), and render pages several times slower.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
     // The browser's files in dist/; the server's bundle of the public pages (src/entry-server.tsx,
     // `vite build --ssr`, docs/decisions/0041) in dist-server/.

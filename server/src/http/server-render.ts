@@ -145,15 +145,18 @@ export function pageWithContent(
   answers: PageAnswer[],
   { stylesheets = '', needsCode = false }: PageOptions = {},
 ): string {
-  if (!PLACEHOLDER.test(shell)) throw new Error('The web app shell has no <!--app--> placeholder (web/index.html)');
+  const placeholder = PLACEHOLDER.exec(shell);
+  if (!placeholder) throw new Error('The web app shell has no <!--app--> placeholder (web/index.html)');
   const data = JSON.stringify(answers).replace(/</g, '\\u003c');
   // The path it was rendered for: the browser adopts the HTML only at that address.
   const answersScript = `<script type="application/json" id="${PAGE_ANSWERS_ID}" data-path="${escapeAttribute(path)}">${data}</script>`;
-  // The shell's own parts first: the page's markup may hold a <noscript> of its own.
-  const page = shell
-    .replace('</head>', () => `${stylesheets}</head>`)
+  // The shell's own parts, around the placeholder: the page's markup may hold a <noscript>
+  // of its own, and is not searched.
+  const before = shell.slice(0, placeholder.index).replace('</head>', () => `${stylesheets}</head>`);
+  const after = shell
+    .slice(placeholder.index + placeholder[0].length)
     .replace(NOSCRIPT, (notice) => (needsCode ? `${notice}\n    ${answersScript}` : `\n    ${answersScript}`));
-  return page.replace(PLACEHOLDER, () => `<div id="root"${needsCode ? ' inert' : ''}>${markup}</div>`);
+  return `${before}<div id="root"${needsCode ? ' inert' : ''}>${markup}</div>${after}`;
 }
 
 function escapeAttribute(text: string): string {

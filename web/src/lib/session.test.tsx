@@ -110,6 +110,21 @@ const refusedForWantOfSession = {
 };
 
 describe('SessionProvider', () => {
+  it('starts with the learner of a page the server rendered for them, without asking who is signed in', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['session'], sessionDocument(ASHA));
+    const api = renderSession(client);
+    expect(screen.getByText('Asha Rao')).toBeTruthy();
+    expect(held).toEqual([]);
+    // The session ending later is still noticed: a refusal makes it ask.
+    const request = startRequest();
+    await waiting('/graphql').answer(refusedForWantOfSession);
+    await request;
+    await waiting('/api/session').answer(sessionDocument(null));
+    expect(api().ended).toBe(true);
+    expect(screen.getByText('signed out')).toBeTruthy();
+  });
+
   it("keeps the page's progress in the query cache, and forgets the cache on logout and when someone else signs in", async () => {
     const client = createQueryClient();
     const api = renderSession(client);
