@@ -13,15 +13,12 @@ import Fastify, {
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius from 'mercurius';
 import { pino, type DestinationStream } from 'pino';
-import type { GraphQLContext } from '../graphql/context';
 import { GRAPHQL_RESPONSE_TYPE, makeErrorFormatter, wantsGraphqlResponse } from '../graphql/error-formatter';
 import { guardDocument } from '../graphql/document-guard';
 import { MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../graphql/limits';
 import { OperationMetrics } from '../graphql/operation-metrics';
 import { schema } from '../graphql/schema';
 import { loggerOptions, stdoutLog } from '../lib/logger';
-import { findSessionUser } from '../modules/auth/session-store';
-import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { registerPaymentRoutes } from '../modules/billing/payment-routes';
 import { registerCertificateRoutes } from '../modules/certificates/certificate-routes';
 import { registerCredentialRoutes } from '../modules/credentials/credential-routes';
@@ -34,6 +31,7 @@ import { makeJsonPostGuard } from './csrf-guard';
 import { answerNotFound, registerErrorAnswers } from './error-answers';
 import { registerHealth } from './health';
 import { registerInputGuard } from './input-guard';
+import { graphqlContextOf } from './request-session';
 import { registerMetricsRoute } from './metrics-route';
 import { registerRequestLine } from './request-line';
 import { registerSecurityHeaders } from './security-headers';
@@ -138,11 +136,7 @@ export async function buildApp({
     graphql: { parseOptions: { maxTokens: MAX_QUERY_TOKENS } },
     validationRules: env.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule],
     errorFormatter: makeErrorFormatter(env.isProduction, operationMetrics),
-    context: async (request, reply): Promise<GraphQLContext> => {
-      const token = request.cookies[SESSION_COOKIE];
-      const session = token ? await findSessionUser(services, token, env.session) : null;
-      return { request, reply, session, services };
-    },
+    context: (request, reply) => graphqlContextOf(request, reply, services),
   });
   operationMetrics.register(app);
   // Mercurius answers GET and POST; any other method at its address gets the guard's 405

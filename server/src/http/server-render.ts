@@ -4,11 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { GraphQLContext } from '../graphql/context';
-import { findSessionUser } from '../modules/auth/session-store';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { SESSION_PATH } from '../modules/progress/learner-routes';
 import type { Services } from '../services';
 import { compressedHtml, type CompressedHtml } from './compressed-html';
+import { graphqlContextOf } from './request-session';
 
 /**
  * The web app's server bundle (web/src/entry-server.tsx, built by `npm run build -w web`
@@ -98,12 +98,10 @@ export function pageRendering(
       if (!renderer) return null;
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return null;
-      const context: GraphQLContext = { request, reply, session: null, services };
-      const session = await ask({ path: SESSION_PATH }, request, context);
+      const session = await ask({ path: SESSION_PATH }, request, { request, reply, session: null, services });
       const queries = session === REFUSED ? null : renderer.learnerPageQueries(path, session);
       if (!queries) return null;
-      context.session = await findSessionUser(services, token, services.env.session);
-      const answers = await answersOf(queries, request, context);
+      const answers = await answersOf(queries, request, await graphqlContextOf(request, reply, services));
       if (!answers) return null;
       const markup = await renderer.renderPage(path, answers);
       const carried = answers.filter((_, i) => queries[i]!.carried !== false);
