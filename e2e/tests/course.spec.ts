@@ -1,5 +1,14 @@
 import { MODULE_IDS } from '@ehc/common';
-import { completeLessons, expect, holdRequests, newLearner, signInPaidLearner, signUpByApi, test } from './fixtures';
+import {
+  completeLessons,
+  expect,
+  holdRequests,
+  newLearner,
+  pageIsLive,
+  signInPaidLearner,
+  signUpByApi,
+  test,
+} from './fixtures';
 
 // The journeys run on the fixture course (server/src/test/fixture-content): seven modules
 // of two lessons, except web-application with three.
@@ -97,6 +106,8 @@ test.describe('dashboard', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await signInPaidLearner(page);
     await page.goto('/dashboard');
+    // The place is kept from when the app is live (the page arrives rendered, decision 0043).
+    await pageIsLive(page);
     const last = page.getByRole('article', { name: 'Cryptography & Encryption' });
     await last.scrollIntoViewIfNeeded();
     const saved = await page.evaluate(() => window.scrollY);
