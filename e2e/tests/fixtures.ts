@@ -134,12 +134,13 @@ export async function signInPaidLearner(page: Page, overrides: Partial<Learner> 
 }
 
 /**
- * Waits until a learner's page the server rendered is live: it arrives `inert` and React
- * lifts that once it has adopted the page (docs/decisions/0043). Playwright's clicks wait
- * for it on their own; a test that presses Back or reads the page's behaviour waits here.
+ * Waits until the page is live: React has adopted the server's HTML (or painted the page)
+ * and marked `#root` with `data-live` (app/App.tsx). A learner's rendered page arrives
+ * `inert` until then (docs/decisions/0043), and Playwright's clicks wait for that on their
+ * own; a test that presses Back or reads the page's behaviour waits here.
  */
 export async function pageIsLive(page: Page): Promise<void> {
-  await expect(page.locator('#root:not([inert])')).toBeAttached();
+  await expect(page.locator('#root[data-live]:not([inert])')).toBeAttached();
 }
 
 /** Marks lessons complete through the API, as the reader would (uses the page's session). */

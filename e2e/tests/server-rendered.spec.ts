@@ -242,3 +242,26 @@ test('Back pressed while a rendered lesson loads lands on the lesson Back leads 
   );
   await pageIsLive(page);
 });
+
+test('the skip link pressed while the page loads keeps the focus it gave the main content', async ({ page }) => {
+  const loads: string[] = [];
+  page.on('load', () => loads.push(page.url()));
+  // The app's code has run and React is adopting the page, waiting for the legal page's
+  // chunk: a keyboard user tabs to the skip link and presses it now.
+  await page.route(
+    /\/assets\/LegalPage-[\w-]+\.js$/,
+    async (route) => {
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/refunds#main$/);
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page.goto('/refunds');
+  await pageIsLive(page);
+  await expect(page.locator('main#main')).toBeFocused();
+  // One load: a reload would have taken the focus away.
+  expect(loads).toHaveLength(1);
+});

@@ -43,7 +43,8 @@ void catalogueRead.then(start);
 
 function start() {
   // Back pressed while the code loaded: the HTML is another address's, so it is painted anew.
-  const adopt = answers?.dataset.path === location.pathname;
+  const renderedPath = answers?.dataset.path;
+  const adopt = renderedPath === location.pathname;
   // As a transition: React renders (or adopts) the first screen in slices of a few
   // milliseconds instead of one long task, so a phone's main thread is never blocked for
   // long while the page loads (decision 0025).
@@ -53,10 +54,12 @@ function start() {
   });
   // Back or Forward pressed while React adopts the page changes the address before the
   // router listens: the router would miss it, or React would meet another address's HTML.
-  // The browser loads that address instead (the server renders it).
+  // The browser loads that address instead (the server renders it). A move within the page
+  // (the skip link's #main) keeps the path and is the browser's alone: reloading would
+  // lose the focus it gave.
   if (adopt) {
     addEventListener('popstate', () => {
-      if (!isFirstScreenLive()) location.reload();
+      if (!isFirstScreenLive() && location.pathname !== renderedPath) location.reload();
     });
   }
 }

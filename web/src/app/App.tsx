@@ -16,11 +16,14 @@ function AppRoutes() {
  * parts included (they are inside the same Suspense boundary), or painted it. A learner's
  * rendered page arrives `inert` (docs/decisions/0043), so nothing on it could be pressed
  * before its handlers existed: it is lifted now, and from now on the router follows Back
- * and Forward (lib/first-screen.ts).
+ * and Forward (lib/first-screen.ts). `data-live` says so to whoever drives the page from
+ * outside (the end-to-end tests wait for it).
  */
 function FirstScreenLive() {
   useEffect(() => {
-    document.getElementById('root')?.removeAttribute('inert');
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.setAttribute('data-live', '');
     markFirstScreenLive();
   }, []);
   return null;
