@@ -14,12 +14,15 @@
 //                                      nothing of the app around it
 //   replay <url>                       the app's answer at <url> (brotli taken), fetched once
 //                                      and sent back byte for byte, headers included
+//   replay-logged <url>                the same, with Fastify's own default logger as in
+//                                      hello-logged: stock Fastify sending the app's answer
 import { get } from 'node:http';
 import Fastify from 'fastify';
 import pg from 'pg';
 
 const [mode, databaseUrl, sessionToken] = process.argv.slice(2);
-const app = mode === 'hello-logged' ? Fastify({ logger: { file: '/dev/null' } }) : Fastify();
+const logged = mode === 'hello-logged' || mode === 'replay-logged';
+const app = logged ? Fastify({ logger: { file: '/dev/null' } }) : Fastify();
 let close = async () => {};
 
 if (mode === 'hello' || mode === 'hello-logged') {
@@ -66,7 +69,7 @@ if (mode === 'hello' || mode === 'hello-logged') {
   const policy = { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 };
   app.get('/', async () => getSessionLearner(deps, tokenHash, policy));
   close = () => handle.close();
-} else if (mode === 'replay') {
+} else if (mode === 'replay' || mode === 'replay-logged') {
   const { status, headers, body } = await fetchRaw(process.argv[3]);
   app.get('/', (_request, reply) => {
     reply.code(status).headers(headers).send(body);
