@@ -42,6 +42,19 @@ async function watchPage(page: Page): Promise<{ removed: () => Promise<string[]>
   };
 }
 
+/**
+ * Each stylesheet the page links is linked once: with a sheet linked twice, Chromium
+ * restyles and lays out the whole page each time the app's code adds a module preload to
+ * the head, a long task on a phone for every chunk the page loads.
+ */
+async function expectStylesheetsLinkedOnce(page: Page): Promise<void> {
+  const hrefs = await page
+    .locator('link[rel="stylesheet"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThan(0);
+  expect(hrefs).toEqual([...new Set(hrefs)]);
+}
+
 /** A learner with the fixture course's cryptography certificate, and its id. */
 async function learnerWithCertificate(page: Page): Promise<{ learner: Learner; id: string }> {
   const learner = await signInPaidLearner(page);
@@ -112,6 +125,7 @@ for (const width of [360, 1280]) {
       const heading = visitor.getByRole('main').getByRole('heading', { level: 2 }).first();
       await expect(heading).toBeVisible();
       expect(await heading.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
+      await expectStylesheetsLinkedOnce(visitor);
       await visitor.context().close();
     });
 
@@ -171,6 +185,7 @@ for (const width of [360, 1280]) {
       // page says it needs them.
       expect(await visitor.locator('#root').getAttribute('inert')).toBe('');
       expect(await dashboard!.text()).toContain('This course needs JavaScript');
+      await expectStylesheetsLinkedOnce(visitor);
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await visitor.screenshot({ path: test.info().outputPath(`dashboard-no-js-${width}.png`), fullPage: true });
 
@@ -182,6 +197,7 @@ for (const width of [360, 1280]) {
       await expect(main.getByText(/^Question 1:/)).toBeVisible();
       // The lesson's own stylesheet is linked in the head: its code blocks are styled.
       await expect(visitor.locator('.lesson-content pre').first()).toHaveCSS('overflow-x', 'auto');
+      await expectStylesheetsLinkedOnce(visitor);
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await visitor.screenshot({ path: test.info().outputPath(`lesson-no-js-${width}.png`) });
 

@@ -36,8 +36,14 @@ function pageFiles(distDir: string): Map<LazyPageName, PageFiles> {
   // that needs the code to show anything names both in its hints, so they download with
   // the page at the priority of its code (decision 0042).
   const appCode = new Set<string>();
+  // The stylesheets index.html links itself: the entry's and its static imports'. A page
+  // never links them again: a sheet linked twice makes Chromium restyle and lay out the
+  // whole page each time the app's code adds a <link> to the head (a module preload), and
+  // on a long lesson each of those took 85 ms of a phone's main thread.
+  const shellStylesheets = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isEntry) continue;
+    for (const imported of withImports(key)) manifest[imported]?.css?.forEach((file) => shellStylesheets.add(file));
     withImports(key, appCode);
     for (const started of chunk.dynamicImports ?? []) withImports(started, appCode);
   }
@@ -49,7 +55,7 @@ function pageFiles(distDir: string): Map<LazyPageName, PageFiles> {
     const own = [...withImports(page, new Set(appCode))].map((key) => manifest[key]!);
     files.set(name, {
       chunks: own.map((chunk) => chunk.file),
-      stylesheets: own.flatMap((chunk) => chunk.css ?? []),
+      stylesheets: own.flatMap((chunk) => chunk.css ?? []).filter((file) => !shellStylesheets.has(file)),
     });
   }
   return files;
