@@ -7,3 +7,4 @@ export * from './display-boot';
 export * from './pages';
 export * from './admin-reason';
 export * from './server-render';
+export * from './payment-methods';

@@ -195,6 +195,8 @@ test('after a simulated payment the tax invoice shows its number, ₹49.00 with 
   await expect(paper.getByText(learner.email)).toBeVisible();
   await expect(paper.getByText('9000012345')).toBeVisible();
   await expect(paper.getByText(/^pay_/)).toBeVisible();
+  // The method by name (common/src/payment-methods.ts, which the receipt email shares).
+  await expect(paper.getByText('Test payment (simulated gateway)', { exact: true })).toBeVisible();
   await expect(paper.getByText('Surakshit Learning Private Limited', { exact: true })).toBeVisible();
   await expect(paper.getByText('4th Floor, 12 MG Road', { exact: false })).toBeVisible();
   await expect(paper.getByText('help@course.example.com · +91 80 4000 1234')).toBeVisible();

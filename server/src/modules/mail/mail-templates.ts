@@ -1,4 +1,4 @@
-import { COURSE_NAME, MODULE_COUNT } from '@ehc/common';
+import { COURSE_NAME, MODULE_COUNT, paymentMethodName } from '@ehc/common';
 import type { Seller as SellerSettings } from '../settings/business-settings';
 import type { MailData, QueuedMail } from './mail-queue';
 import { invoiceRows, RECEIPT_ITEM, taxLine } from '../billing/receipts';
@@ -148,7 +148,7 @@ function receipt(data: MailData['receipt'], seller: Seller, link: (target: strin
           ['Item', RECEIPT_ITEM],
           ['Amount paid', formatRupees(data.amountPaise)],
           ['Payment ID', data.paymentId],
-          ['Payment method', paymentMethodName(data.method)],
+          ['Payment method', methodOrOnline(data.method)],
           ['Sold by', seller.legalName],
           ['Seller address', seller.address],
           ...(data.invoice ? invoiceRows(data.invoice, formatRupees) : []),
@@ -268,18 +268,8 @@ export function formatDateTime(epochMs: number): string {
   return `${indianDateTime.format(new Date(epochMs))} IST`;
 }
 
-const METHOD_NAMES: Record<string, string> = {
-  upi: 'UPI',
-  card: 'Card',
-  netbanking: 'Net banking',
-  wallet: 'Wallet',
-  emi: 'EMI',
-  paylater: 'Pay later',
-};
-
-function paymentMethodName(method: string | null): string {
-  if (!method) return 'Online payment';
-  return METHOD_NAMES[method.toLowerCase()] ?? method;
+function methodOrOnline(method: string | null): string {
+  return method ? paymentMethodName(method) : 'Online payment';
 }
 
 function plural(count: number, unit: string): string {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { paymentMethodName } from '@ehc/common';
 import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -7,15 +8,6 @@ import { formatIndianDate, formatPaise } from '../../lib/indian-format';
 import { queryKeys } from '../../lib/query-keys';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import './receipt-print.css';
-
-const METHOD_NAMES: Record<string, string> = {
-  upi: 'UPI',
-  card: 'Card',
-  netbanking: 'Net banking',
-  wallet: 'Wallet',
-  emi: 'EMI',
-  simulated: 'Test payment (simulated gateway)',
-};
 
 /** `/account/receipts/:number`: one receipt, laid out to print or save as a PDF. */
 export function ReceiptPage() {
@@ -169,7 +161,7 @@ function ReceiptPaper({ receipt }: { receipt: Receipt }) {
         </div>
         <div>
           <dt className="text-slate-600">Payment method</dt>
-          <dd>{receipt.method ? (METHOD_NAMES[receipt.method] ?? receipt.method) : '—'}</dd>
+          <dd>{receipt.method ? paymentMethodName(receipt.method) : '—'}</dd>
         </div>
         {invoice && (
           <div>
