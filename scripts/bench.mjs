@@ -280,11 +280,9 @@ async function benchDatabase(label, databaseUrl) {
           `${base}${path}`,
         );
       }
-      const loggedReplays = new Map([
-        [healthzRow, await startBare('replay-logged', healthzRow.url)],
-        [shellRow, await startBare('replay-logged', shellRow.url)],
-      ]);
+      const loggedReplays = new Map();
       try {
+        for (const row of [healthzRow, shellRow]) loggedReplays.set(row, await startBare('replay-logged', row.url));
         for (const [name, options] of rows) {
           const loggedReplay = loggedReplays.get(options);
           measured.push([name, options, await paired(options, server.pid, { loggedReplay })]);

@@ -11,5 +11,6 @@ describe('paymentMethodName', () => {
 
   it('shows a method it does not know as the gateway sent it', () => {
     expect(paymentMethodName('cardless_emi')).toBe('cardless_emi');
+    expect(paymentMethodName('constructor')).toBe('constructor');
   });
 });

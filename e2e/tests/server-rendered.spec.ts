@@ -93,6 +93,7 @@ for (const width of [360, 1280]) {
         /<noscript><p[^>]*>Checking a file happens in your browser, and needs JavaScript.<\/p><\/noscript>/,
       );
       await expect(main.getByRole('button', { name: 'Check credential' })).toBeDisabled();
+      await expectStylesheetsLinkedOnce(visitor);
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await visitor.screenshot({ path: test.info().outputPath(`verify-no-js-${width}.png`), fullPage: true });
 

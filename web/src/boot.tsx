@@ -54,12 +54,16 @@ function start() {
   });
   // Back or Forward pressed while React adopts the page changes the address before the
   // router listens: the router would miss it, or React would meet another address's HTML.
-  // The browser loads that address instead (the server renders it). A move within the page
-  // (the skip link's #main) keeps the path and is the browser's alone: reloading would
-  // lose the focus it gave.
+  // The browser loads that address instead (the server renders it). So does a link to an
+  // anchor the app reads (the landing page's #get-started). The skip link's #main is the
+  // browser's alone, and reloading for it would take away the focus it gave <main>.
   if (adopt) {
+    const { search } = location;
     addEventListener('popstate', () => {
-      if (!isFirstScreenLive() && location.pathname !== renderedPath) location.reload();
+      if (isFirstScreenLive()) return;
+      const skipLinkMove =
+        location.pathname === renderedPath && location.search === search && location.hash === '#main';
+      if (!skipLinkMove) location.reload();
     });
   }
 }

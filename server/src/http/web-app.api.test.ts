@@ -7,6 +7,7 @@ import { LAZY_PAGES } from '@ehc/common';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { createTestApp, makePaid, uniqueEmail, type TestApp } from '../test/test-app';
 import { COMPRESSION_THRESHOLD_BYTES } from './app';
+import { pageStylesheetLinks } from './page-code';
 
 // A built web app in miniature: the shell, one hashed script and the compressed copies
 // the build writes beside it (web/vite.config.ts).
@@ -33,6 +34,8 @@ writeFileSync(
       isEntry: true,
       imports: ['_shell-S1.js'],
       dynamicImports: ['src/boot.tsx'],
+      // Linked by index.html itself: no page names it again.
+      css: ['assets/index-I1.css'],
     },
     'src/boot.tsx': { file: 'assets/boot-B1.js', isDynamicEntry: true, imports: ['_shell-S1.js'] },
     '_shell-S1.js': { file: 'assets/shell-S1.js' },
@@ -177,6 +180,17 @@ describe('serving the web app', () => {
     expect(await linkOf('/verify/EHC-NONE')).toBe(`${app}, </assets/VerifyPage-P1.js>; rel=modulepreload`);
     // The landing page is the first page's code itself.
     expect(await linkOf('/')).toBeUndefined();
+  });
+
+  it('links only the stylesheets a rendered page adds to those index.html links itself', () => {
+    // A sheet linked twice made Chromium restyle the whole page at every <link> the app's
+    // code added to the head (docs/performance.md, 2026-11-28 15:20).
+    const stylesheetLinks = pageStylesheetLinks(webAppDir);
+    expect(stylesheetLinks('/course/cryptography/2')).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/lesson-content-L1.css">',
+    );
+    expect(stylesheetLinks('/verify/EHC-NONE')).toBe('');
+    expect(stylesheetLinks('/')).toBe('');
   });
 
   it('answers HEAD for a page as GET would, without the body', async () => {
